@@ -102,7 +102,7 @@ def test_a_leg_ending_dies_own_line_stays_in_the_history_at_80x24(tmp_path, play
             await scenes.settle(pilot)
             log = app.query_one("#log")
             rows = _pane_rows(log)
-            assert rows[0].startswith("DIE grey (white numeral) 1"), rows
+            assert rows[0].startswith("DIE grey-white 1"), rows
             scored = [i for i, line in enumerate(log.lines) if line.startswith("LEG 1 SCORED")]
             assert scored and scored[0] > round(log.scroll_y)  # the scoring right under it
             if not log.following:  # more below: the marker says so, End shows the rest
@@ -137,7 +137,7 @@ def test_a_resumed_tables_history_shows_the_race_so_far_and_where_it_resumed(tmp
             assert before[0] == "journal: %s" % path
             assert before[1].startswith("Race 1 set up (typed): 1:[blue,green]")
             for said in ("Ann takes the green leg ticket worth 5",
-                         "DIE grey (white numeral) 2 (Ann's pyramid ticket)",
+                         "DIE grey-white 2 (Ann's pyramid ticket)",
                          "Cy plays a finish card face down on the overall-winner pile",
                          "LEG 1 SCORED: 1st yellow, 2nd red",
                          "DIE blue 2 (Cy's pyramid ticket)"):

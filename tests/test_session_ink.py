@@ -185,4 +185,4 @@ def test_a_replay_tells_the_ink_and_value_asked_as_past_not_as_prompts(tmp_path,
     ink = lines.index("GREY DIE (Ben's pyramid ticket), numerals not read for sure "
                       "(looked black): black or white asked at the table")
     assert lines[ink + 1] == "The grey-black die came out, value not read: asked at the table"
-    assert lines[ink + 2].startswith("DIE grey (black numeral) 3 (Ben's pyramid ticket)")
+    assert lines[ink + 2].startswith("DIE grey-black 3 (Ben's pyramid ticket)")

@@ -151,7 +151,7 @@ EIGHT = ["Maria-Theresa", "Jonas", "Leonie", "Tariq", "Sofia", "Ömer", "Kai", "
 @pytest.mark.parametrize("lang, lines, die, counts", [
     ("en", ["pyramid", "blue 3"], "DIE blue 3 (Maria-Theresa's pyramid ticket)",
      ("Can still come out", "Pyramid tickets left")),
-    ("de", ["pyramid", "grau weiß 3"], "WÜRFEL grau (Ziffer weiß) 3 (Pyramidenplättchen von",
+    ("de", ["pyramid", "grau weiß 3"], "WÜRFEL grau-weiß 3 (Pyramidenplättchen von",
      ("Können noch herauskommen", "Pyramidenplättchen übrig")),
     ("de", ["tile 5 +", "pyramid", "blau 3"], "WÜRFEL blau 3 (Pyramidenplättchen von Jonas)",
      ("Können noch herauskommen", "Pyramidenplättchen übrig")),

@@ -1,7 +1,9 @@
 """Debounced slider switch, read by polling (no IRQ).
 
-The pyramid's slider closes a lever microswitch to GND (internal pull-up), so a
-pushed slider reads 0 (``active_low``). Debounce follows Peter Hinch's
+The pyramid's slider closes a lever microswitch to GND, so a pushed slider reads 0
+(``active_low``). The pin needs the external pull-up ``pyramid.config`` and
+hardware/README.md ("Pins") name; the RP2040's internal pull-up is also on, but alone
+it passes too little current for the switch's contacts. Debounce follows Peter Hinch's
 micropython-async ``Switch``: act at once on the first edge, then ignore the pin
 for ``debounce_ms`` while the contacts bounce. Polling (rather than a pin IRQ)
 keeps the unix-port simulation faithful and needs no ISR-safe code.

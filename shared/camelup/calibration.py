@@ -25,6 +25,7 @@ noise, floor: ``camelup.board.classifier.class_spread``).
 
 import math
 
+from camelup import editions
 from camelup.board.classifier import (
     DOUBLE,
     EMPTY,
@@ -88,9 +89,10 @@ DOUBLE_SIGMA = math.sqrt(MIX_GAIN) + 1.0
 # --- small helpers ---
 
 
-def die_label(colour, ink=None):
-    """Classifier label of a die (host-only, like this module): ``die_label("grey", "black") == "grey-black"``."""
-    return colour + "-" + ink if colour == "grey" and ink else colour
+#: Classifier label of a die: ``die_label("grey", "black") == "grey-black"``, ``"red"``
+#: for red. ``camelup.editions.die_label`` (the one source, which the firmware's
+#: edition labels use too), named here for this module's callers.
+die_label = editions.die_label
 
 
 def split_label(label):

@@ -18,6 +18,20 @@ DICE_PER_LEG = 5
 #: The grey die's name and its two numeral inks (RULES 3.1).
 GREY = "grey"
 INKS = ("black", "white")
+#: What joins the grey die's name and its numeral ink in its label (``grey-black``).
+LABEL_JOIN = "-"
+
+
+def die_label(colour, ink=None):
+    """The label of a die as the pyramid's colour sensor, the profiles, the maker tools
+    and the table's screens name it: ``die_label("grey", "black") == "grey-black"``
+    (the grey die split by its numeral ink, RULES 3.1), any other die its colour
+    (``die_label("red") == "red"``; an ``ink`` given with it is ignored), and the grey
+    die without an ink ``"grey"``. ``colour``, ``ink``: str (``ink`` one of ``INKS`` or
+    ``None``); returns a str. The one source of this label: ``Edition.sensor_labels``
+    and ``camelup.calibration.die_label`` are this function's. Typed notation keeps
+    its words (``grey black 2``, ``camelup.actions``)."""
+    return colour + LABEL_JOIN + ink if colour == GREY and ink else colour
 
 
 class Edition:
@@ -51,7 +65,7 @@ class Edition:
         #: What the colour sensor tells apart: a racing die's colour, and the grey die
         #: split by its numeral ink (``grey-black``, ``grey-white``; RULES 3.1).
         self.sensor_labels = self.racing + tuple(
-            GREY + "-" + ink for ink in (INKS if self.crazy else ()))
+            die_label(GREY, ink) for ink in (INKS if self.crazy else ()))
         self.leg_values = tuple(leg_values)
         self.min_players = min_players
         self.max_players = max_players

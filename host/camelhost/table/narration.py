@@ -949,11 +949,14 @@ def _action_line(notice, view):
 
 
 def die_lines(notice, view):
-    """The die announcement: die, camel, direction and distance, then the path."""
+    """The die announcement: the die by its label and its value (``DIE grey-black 2``,
+    ``WÜRFEL grau-schwarz 2``: ``camelup.editions.die_label``), camel, direction and
+    distance, then the path."""
     m = notice["move"]
     who = name(view, notice["player"])
-    die = (colour_word(m["die"]) if m["die"] != "grey"
-           else _("grey (%s numeral)") % colour_word(m["ink"]))
+    # the die by its label, as the value prompt before it and the pyramid name it
+    # (grey-black: one name for the grey die's inks, camelup.editions.die_label)
+    die = colours_in(die_label(m["die"], m.get("ink")))
     direction = _("forward") if m["direction"] > 0 else _("backward (counterclockwise)")
     why = CRAZY_WHY.get(m.get("rule"))
     why = " (%s)" % _(why) if why else ""

@@ -17,7 +17,7 @@ import re
 import unicodedata
 
 import camelup
-from camelup.editions import get_edition
+from camelup.editions import GREY, LABEL_JOIN, get_edition
 from camelup.game import random_stacks
 from camelup.rng import XorShift32
 
@@ -96,6 +96,24 @@ def typed_colours(text, names=()):
             break
     return kept + re.sub(r"[^\W\d_]+", lambda m: words.get(m.group(0).lower(), m.group(0)),
                          text)
+
+
+def label_as_notation(text, names=()):
+    """``text`` (its colours canonical, ``typed_colours``) with a grey die typed by its
+    label, as the screens name it (``grey-black 2``, German ``grau-schwarz 2``:
+    ``camelup.editions.die_label``), written as the notation types it: ``grey black 2``
+    (``gray-white 1`` too; a line as typed keeps the table's words: ``grau schwarz 2``).
+    Only the line's first word, and never a player's name (one of ``names``: a line
+    that starts with it comes back as it is, as any other line does)."""
+    low = text.lstrip().lower()
+    if any(low.startswith(name.lower()) and low[len(name):len(name) + 1] in ("", " ", ":", ",")
+           for name in names if name):
+        return text
+    head, space, rest = text.lstrip().partition(" ")
+    colour, join, ink = head.partition(LABEL_JOIN)
+    if join and ink and colour.lower() in (GREY, "gray", colour_word(GREY).lower()):
+        return colour + " " + ink + space + rest
+    return text
 
 
 def form_of(head):
@@ -516,7 +534,7 @@ def parse_command(text, session):
     if not words:
         raise TableError(_("type a command (help lists them)"))
     typed = text  # as typed, quoted in a refusal: German 'lila', never 'purple'
-    text = typed_colours(text, session.names)
+    text = label_as_notation(typed_colours(text, session.names), session.names)
     words = text.split()
     head = words[0].lower()
     if _reserved_name_first(text, session.names):  # 'Undo leg red': the player, named first
@@ -717,7 +735,8 @@ def _parse_die(text, head, session, typed=None):
         reason = str(exc)
         if typed is not None:  # the reason worded from the words typed ('lila', not purple)
             try:
-                parse_die(typed, ed.name, ink_optional=session.phase == "setup")
+                parse_die(label_as_notation(typed, session.names), ed.name,
+                          ink_optional=session.phase == "setup")
             except DieSyntaxError as mine:
                 reason = str(mine)
         if head.isdigit() and session.phase == "setup":
@@ -1021,7 +1040,11 @@ def _setup_value_hint(text, session):
 
 
 def _parse_ink(text):
+    """The numeral ink the table asked for: ``b``/``black``, ``w``/``white`` (or the
+    grey die's label, ``grey-black``, as the screens name the die), ``again``."""
     word = text.strip().lower()
+    if word.startswith(GREY + " "):  # 'grey-black' / 'grey black': the ink after it
+        word = word[len(GREY) + 1:].strip()
     if word in ("b", "black"):
         return {"type": "ink", "ink": "black"}
     if word in ("w", "white"):
