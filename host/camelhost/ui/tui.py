@@ -657,10 +657,26 @@ class HistoryLog(Log, can_focus=False):
         return Strip([Segment(text, style)]).crop_extend(0, self.size.width, style)
 
     def on_resize(self, event):
+        self._sized_for = self.size
         self._rewrap(self._room())
         self._follow_up()
         self._fit_block()  # a block's start stays in view as the pane's height changes
         self._show_row()
+
+    _sized_for = None  # the pane's size ``on_resize`` last handled
+
+    def on_mount(self):
+        self.screen.screen_layout_refresh_signal.subscribe(self, self._laid_out)
+
+    def _laid_out(self, _screen):
+        """After every layout of the screen: a size ``on_resize`` was not told of is
+        handled as it would have been. Textual sends a widget its ``Resize`` only when
+        its own layout pass sees the size change; a scroll's quick layout that comes
+        first (a loaded machine: the history scrolled after ``TableApp.fit`` changed the
+        panes above, before their layout ran) takes the new size without one, and the
+        history stayed scrolled as for its old height, its newest lines below the pane."""
+        if self.size and self.size != self._sized_for:
+            self.on_resize(None)
 
 
 class PanelScroll(VerticalScroll, can_focus=False):
