@@ -226,3 +226,23 @@ def test_run_plays_only_the_games_a_log_lacks_and_keeps_what_it_holds(tmp_path):
     assert lt.missing(str(log), 3) == []
     assert lt.resume(str(log), bots, "classic", 1, 3, workers=1) == 0
     assert log.read_text() == after
+
+
+def test_the_kept_league_logs_are_whole_games_of_their_tables():
+    # the league's logs kept in the repository (tests/bench/league, committed as the run
+    # grows) are what the next run goes on from and what docs/odds.md reports: every line
+    # a whole game, none twice, each seated as its table seats it, no log of another table
+    import os
+
+    folder = os.path.join(os.path.dirname(lt.__file__), "league")
+    plan = dict((name, bots) for name, _edition, _seats, bots in lt.tables())
+    logs = sorted(n for n in os.listdir(folder) if n.endswith(".log"))
+    assert logs, folder
+    warned = []
+    for log in logs:
+        name = log[:-len(".log")]
+        assert name in plan, log
+        games = lt.read_log(os.path.join(folder, log), warn=warned.append)
+        assert games and all(g[1] == lt.seated(plan[name], g[0]) for g in games), log
+        assert max(g[0] for g in games) < lt.planned_games(name, 1000), log
+    assert warned == []

@@ -41,7 +41,7 @@ of the others at its table with their 95 % interval, the issue's line and the
 verdict (``verdict``). A damaged line (a game still being written, a cut file) is
 skipped with a one-line warning on stderr::
 
-    python tests/bench/league_tables.py --report /work/league/logs
+    python tests/bench/league_tables.py --report tests/bench/league
 """
 
 import argparse
