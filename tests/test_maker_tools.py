@@ -379,8 +379,8 @@ def test_doctor_on_the_emulated_pico_passes_driven_through_the_emulate_console_a
                 proc.wait(10)
     text = out.decode(errors="replace")
     assert doc.returncode == 0 and "all 8 checks passed" in text, text
-    assert "the die in the head reads red" in text and "the darkest die (purple) gives" in text
-    assert said[:2] == ["the red die is in the head (it stays there until the next push or p)",
+    assert "the die in the head reads blue" in text and "the darkest die (purple) gives" in text
+    assert said[:2] == ["the blue die is in the head (it stays there until the next push or p)",
                         "the purple die is in the head (it stays there until the next push or p)"]
     assert said[2].startswith("slider pushed: ")
 
