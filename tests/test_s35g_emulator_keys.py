@@ -5,36 +5,15 @@ done at the emulated board, and the value the table asks for is the one the cons
 said. The keys act on the emulated board's dice table (``DiceTableDriver`` over
 ``sim_table.Table``, seeded), without the emulator."""
 
+import emulate_console
 import pytest
 from camelhost.commands import emulate
-from camelhost.device import virtual
 from camelhost.device.emulated import sim_table
 from camelhost.i18n import set_language
 
-
-class _Board:
-    """The emulated board's dice table without the chip: each push returns what fell."""
-
-    def __init__(self, edition="second", seed=3):
-        self.driver = type("Driver", (virtual.DiceTableDriver,), {
-            "_push_content": lambda me, dice, wait, timeout: virtual.Released(dice)})()
-        self.driver.table = sim_table.Table(edition, seed)
-        self.edition = edition
-
-    def __getattr__(self, name):
-        return getattr(self.driver, name)
-
-
-@pytest.fixture(autouse=True)
-def _english():
-    set_language("en")
-    yield
-    set_language("en")
-
-
-def _say(board, key, capsys):
-    assert emulate._press(board, key) is True
-    return capsys.readouterr().out.strip()
+_Board = emulate_console.Board
+_english = pytest.fixture(autouse=True)(emulate_console.english)
+_say = emulate_console.say
 
 
 def _push_all(board, capsys):
