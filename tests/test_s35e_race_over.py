@@ -5,16 +5,13 @@ is over and both ways on, 'again' and 'quit', ``release`` as ``pyramid`` and ``l
 
 import pytest
 from camelhost.i18n import set_language
-from typed_table import refusal, typed_table
+from typed_table import ended_table, refusal
 
 
 @pytest.fixture(autouse=True)
 def _english_afterwards():
     yield
     set_language("en")
-
-
-SETUP = "setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white"
 
 
 class _Untouched:
@@ -30,15 +27,7 @@ class _Untouched:
 
 
 def _ended(lang, end):
-    set_language(lang)
-    table, out = typed_table("second", ["Ann", "Ben", "Cy"], SETUP, pyramid=_Untouched())
-    session = table.session
-    if end == "unscored":
-        table.line("unscored")
-    while session.phase not in ("over", "unscored"):
-        table.line("pyramid")
-        table.line("%s 3" % next(d for d in session.game.dice_in_pyramid() if d != "grey"))
-    return table, out
+    return ended_table(lang, end, pyramid=_Untouched())
 
 
 @pytest.mark.parametrize("lang, end, said", [

@@ -4,7 +4,7 @@ the refusals say (``narration.after_race``), in English and German."""
 
 import pytest
 from camelhost.i18n import set_language
-from typed_table import refusal, typed_table
+from typed_table import ended_table, refusal
 
 
 @pytest.fixture(autouse=True)
@@ -13,19 +13,7 @@ def _english_afterwards():
     set_language("en")
 
 
-SETUP = "setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white"
-
-
-def _ended(lang, end):
-    set_language(lang)
-    table, out = typed_table("second", ["Ann", "Ben", "Cy"], SETUP)
-    session = table.session
-    if end == "unscored":
-        table.line("unscored")
-    while session.phase not in ("over", "unscored"):
-        table.line("pyramid")
-        table.line("%s 3" % next(d for d in session.game.dice_in_pyramid() if d != "grey"))
-    return table, out
+_ended = ended_table
 
 
 @pytest.mark.parametrize("lang, end, prompt, refused", [

@@ -32,3 +32,24 @@ def refusal(table, out, typed):
     assert said.count("\n") == 1 and said.startswith("! "), said
     assert len(table.session.journal.events) == events  # refused: nothing journaled
     return said[2:].rstrip("\n")
+
+
+#: A second-edition board every race-end test starts from.
+SETUP = "setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white"
+
+
+def ended_table(lang, end, pyramid=None):
+    """``(table, out)`` as ``typed_table`` gives them, second edition, Ann, Ben and Cy at
+    the table in language ``lang``, after the race ended: ``end`` ``"unscored"`` typed
+    at once, else (``"over"``) dice of 3 typed until a camel crosses the finish."""
+    from camelhost.i18n import set_language
+
+    set_language(lang)
+    table, out = typed_table("second", ["Ann", "Ben", "Cy"], SETUP, pyramid=pyramid)
+    session = table.session
+    if end == "unscored":
+        table.line("unscored")
+    while session.phase not in ("over", "unscored"):
+        table.line("pyramid")
+        table.line("%s 3" % next(d for d in session.game.dice_in_pyramid() if d != "grey"))
+    return table, out
