@@ -11,7 +11,8 @@ from camelhost.commands import doctor
 
 pytestmark = [pytest.mark.hil, pytest.mark.micropython]
 
-STEPS = ["connection", "versions", "bytecode", "sensor", "LED", "reading", "light", "slider"]
+STEPS = ["connection", "versions", "bytecode", "sensor", "LED", "reading", "light",
+         "saturation", "slider"]
 
 
 def _run(hardware=None):
@@ -34,7 +35,7 @@ def test_doctor_passes_on_the_virtual_pyramid(micropython, capsys):
     assert cli.main(["doctor", "--port", "virtual"]) == 0
     out = capsys.readouterr().out
     assert _status_of(out) == {name: "ok" for name in STEPS}
-    assert "MicroPython 1.29.0" in out and "chip id 0x44" in out and "all 8 checks passed" in out
+    assert "MicroPython 1.29.0" in out and "chip id 0x44" in out and "all 9 checks passed" in out
     # it ends with the bring-up's next step (tester s32 finding 9)
     assert out.splitlines()[-1] == ("next, teach the pyramid these dice (the built-in profile "
                                     "is not fitted to them): pyramid calibrate --port virtual "
@@ -90,7 +91,8 @@ def test_on_a_real_board_the_maker_is_asked_to_place_a_die_and_push(micropython)
 
         def ask(prompt):
             asked.append(prompt)
-            vp.place("purple" if "purple" in prompt else "green")
+            vp.place("purple" if "purple" in prompt else "yellow" if "yellow" in prompt
+                     else "green")
             return ""
 
         def say(text):
@@ -101,6 +103,7 @@ def test_on_a_real_board_the_maker_is_asked_to_place_a_die_and_push(micropython)
     assert [s.name for s in steps] == STEPS and all(s.status == "ok" for s in steps), steps
     assert asked and "put one die in the pyramid's head" in asked[0]
     assert "put the purple die in the pyramid's head" in asked[1]
+    assert "put the yellow die in the pyramid's head" in asked[2]
     assert said and "push the slider" in said[0]
     assert "reads green" in [s for s in steps if s.name == "reading"][0].detail
 
@@ -158,11 +161,12 @@ def test_doctor_speaks_german_in_its_columns_on_the_virtual_pyramid(micropython,
     lines = capsys.readouterr().out.splitlines()
     assert lines[0] == "pyramid doctor: die virtuelle Pyramide"
     names = ["Verbindung", "Versionen", "Bytecode", "Sensor", "LED", "Messung", "Licht",
-             "Schieber"]
-    assert [line[2:].split()[:2] for line in lines[1:9]] == [["ok", n] for n in names]
-    assert all(line[11:22].rstrip() in names for line in lines[1:9])  # one column
-    assert re.search(r"gedrückt \(Ereignis 1: Würfel [a-zäöüß-]+\)", lines[8]), lines[8]
-    assert lines[9] == "alle 8 Prüfungen bestanden"
+             "Sättigung", "Schieber"]
+    assert [line[2:].split()[:2] for line in lines[1:10]] == [["ok", n] for n in names]
+    assert all(line[11:22].rstrip() in names for line in lines[1:10])  # one column
+    assert re.search(r"gedrückt \(Ereignis 1: Würfel [a-zäöüß-]+\)", lines[9]), lines[9]
+    assert lines[8].startswith("  ok       Sättigung   der hellste Würfel (gelb) gibt "), lines[8]
+    assert lines[10] == "alle 9 Prüfungen bestanden"
     # the edition in German and the integration time the chip uses (7,2 ms, where the
     # line said 7 ms, the board's whole milliseconds); no English word in the bytecode's
     assert "; Zweitausgabe, Integrationszeit 7,2 ms, Verstärkung 4x," in lines[4], lines[4]

@@ -6,7 +6,8 @@ console said nothing on an empty push."""
 import pytest
 from camelhost.commands import doctor
 
-STEPS = ["connection", "versions", "bytecode", "sensor", "LED", "reading", "light", "slider"]
+STEPS = ["connection", "versions", "bytecode", "sensor", "LED", "reading", "light",
+         "saturation", "slider"]
 
 
 def _steps(hands_class, seed=5, integration_ms=None):
@@ -371,6 +372,7 @@ def test_doctor_on_the_emulated_pico_passes_driven_through_the_emulate_console_a
 
         out = _follow_prompts(doc, [(b"put the blue die", b"Enter here: "),
                                     (b"put the purple die", b"Enter here: "),
+                                    (b"put the yellow die", b"Enter here: "),
                                     (b"push the slider", b" s)")], answer)
     finally:
         for proc in (doc, emu):
@@ -378,11 +380,13 @@ def test_doctor_on_the_emulated_pico_passes_driven_through_the_emulate_console_a
                 proc.kill()
                 proc.wait(10)
     text = out.decode(errors="replace")
-    assert doc.returncode == 0 and "all 8 checks passed" in text, text
+    assert doc.returncode == 0 and "all 9 checks passed" in text, text
     assert "the die in the head reads blue" in text and "the darkest die (purple) gives" in text
-    assert said[:2] == ["the blue die is in the head (it stays there until the next push or p)",
-                        "the purple die is in the head (it stays there until the next push or p)"]
-    assert said[2].startswith("slider pushed: ")
+    assert "the brightest die (yellow) gives" in text
+    assert said[:3] == ["the blue die is in the head (it stays there until the next push or p)",
+                        "the purple die is in the head (it stays there until the next push or p)",
+                        "the yellow die is in the head (it stays there until the next push or p)"]
+    assert said[3].startswith("slider pushed: ")
 
 
 _PROMPTER = """
@@ -452,7 +456,8 @@ def test_each_step_is_reported_before_the_next_prompt(micropython):
 
         def ask(prompt):
             at_prompt[prompt.split(" die")[0]] = list(seen)
-            vp.place("purple" if "purple" in prompt else "green")
+            vp.place("purple" if "purple" in prompt else "yellow" if "yellow" in prompt
+                     else "green")
             return ""
 
         def say(text):
@@ -464,7 +469,8 @@ def test_each_step_is_reported_before_the_next_prompt(micropython):
     assert seen == [s.name for s in steps] == STEPS
     assert at_prompt["put one"] == ["connection", "versions", "bytecode", "sensor"]
     assert at_prompt["put the purple"] == STEPS[:6]
-    assert at_prompt["push"] == STEPS[:7]
+    assert at_prompt["put the yellow"] == STEPS[:7]
+    assert at_prompt["push"] == STEPS[:8]
 
 
 def test_doctor_waits_for_the_push_as_long_as_the_docs_say_on_the_emulated_pico():

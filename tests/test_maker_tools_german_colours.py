@@ -73,8 +73,14 @@ def test_doctor_says_an_empty_head_in_german_and_the_calibrate_command_for_its_p
     reading = [s for s in steps if s.name == "reading"][0]
     assert reading.status == "failed", reading
     assert "der Würfel im Kopf wurde als leer gelesen" in reading.detail, reading.detail
-    assert reading.advice.endswith("pyramid calibrate --port virtual --autorange"), reading.advice
-    assert "PORT" not in reading.advice
+    # an empty head's fix is the die, not a calibration (tester s35-2, finding 14 k) ...
+    assert reading.advice == ("lege einen Würfel in den Kopf der Pyramide, wenn danach gefragt "
+                              "wird, dann doctor erneut starten"), reading.advice
+    # ... which, with the LED step passed, names the command with the port doctor ran on
+    lit = doctor.Step("LED", "ok", "")
+    assert doctor.reading_fix(lit, "virtual").endswith(
+        "pyramid calibrate --port virtual --autorange")
+    assert "PORT" not in doctor.reading_fix(lit, "virtual")
 
 
 def test_doctor_on_a_pseudo_terminal_names_the_emulator_s_keys(micropython, monkeypatch, capsys):
@@ -92,7 +98,7 @@ def test_doctor_on_a_pseudo_terminal_names_the_emulator_s_keys(micropython, monk
     vp = VirtualPyramid("second", seed=5)
     vp.start()
     try:
-        monkeypatch.setattr(sys, "stdin", io.StringIO("\n\n"))
+        monkeypatch.setattr(sys, "stdin", io.StringIO("\n\n\n"))
         cli.main(["doctor", "--port", vp.port, "--push-wait", "0.5", "--lang", "de"])
     finally:
         vp.close()
@@ -100,6 +106,7 @@ def test_doctor_on_a_pseudo_terminal_names_the_emulator_s_keys(micropython, monk
     assert ("lege den Würfel blau in den Kopf der Pyramide: am emulierten Pico tippe p blau "
             "und Enter in seinem Terminal; dann drücke hier Enter: ") in out, out
     assert "tippe p lila und Enter in seinem Terminal" in out, out
+    assert "tippe p gelb und Enter in seinem Terminal" in out, out  # the saturation step's
     assert "am emulierten Pico drücke Enter in seinem Terminal" in out, out
 
 

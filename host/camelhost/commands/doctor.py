@@ -13,7 +13,9 @@ least ``LED_OVER_EMPTY`` times what the built-in profile expects of an empty hea
 ``led_step``), ``reading`` (that die classified, with its margin), ``light`` (the
 edition's darkest die, checked to be the die in the head by the board's reading,
 gives enough light: its clear count against the floor,
-``camelup.calibration.light_floor`` of the built-in profile), ``slider`` (seen
+``camelup.calibration.light_floor`` of the built-in profile), ``saturation`` (the
+edition's brightest die, its clear count with the LED on under the count the sensor
+saturates from at the board's integration time: ``saturation_step``), ``slider`` (seen
 pressed, as one event, and released). On a real board the maker puts a die in the head and
 pushes the slider when asked (``--push-wait`` seconds for the push); on the virtual pyramid
 its simulated table does.
@@ -31,13 +33,14 @@ from camelhost.commands.options import (
     add_seed_argument,
     metavar,
 )
-from camelhost.device.sources import AUTO
+from camelhost.device.sources import AUTO, MANUAL
 from camelhost.errors import CliError
 from camelhost.i18n import N_, _, colours_in, decimal, edition_word, ngettext, pgettext
 
 HELP = (N_("Bring-up checklist of a pyramid: MicroPython and firmware versions, bytecode "
-           "compatibility, sensor id and settings, LED, one reading with its margin, the slider; "
-           "each step ok or failed with the advice that fixes it."))
+           "compatibility, sensor id and settings, LED, one reading with its margin, enough "
+           "light on the darkest die, no saturation on the brightest, the slider; each step "
+           "ok or failed with the advice that fixes it."))
 
 #: The LED step's threshold, as a multiple of the clear count (LED on minus LED off)
 #: the built-in profile expects of the empty head at the board's settings: a die
@@ -107,6 +110,7 @@ class Step:
             "LED": pgettext("doctor check", "LED"),
             "reading": pgettext("doctor check", "reading"),
             "light": pgettext("doctor check", "light"),
+            "saturation": pgettext("doctor check", "saturation"),
             "slider": pgettext("doctor check", "slider"),
         }.get(self.name, self.name)
 
@@ -330,11 +334,13 @@ def checklist(pyramid, hands, edition, report=None):
         steps.append(Step("LED", "skipped", _("needs the sensor")))
         steps.append(Step("reading", "skipped", _("needs the sensor")))
         steps.append(Step("light", "skipped", _("needs the sensor")))
+        steps.append(Step("saturation", "skipped", _("needs the sensor")))
     else:
         hands.place_die(edition)
         on, off = link.sample()
         reading = _one_reading(link)
-        steps.append(led_step(on, off, reading, settings, edition))
+        led = led_step(on, off, reading, settings, edition)
+        steps.append(led)
         if reading is None:
             steps.append(Step("reading", "failed", _("no reading streamed within 5 s"),
                               _("see hardware/README.md, 'When the sensor is not found'")))
@@ -342,14 +348,14 @@ def checklist(pyramid, hands, edition, report=None):
             steps.append(Step("reading", "failed", _("the die in the head was read as %s (margin %s sigma)")
                               % (monitor.shown_label(reading["label"]),
                                  decimal(reading["m"] / 100, 2)),
-                              _("check the LED step first; then calibrate: %s")
-                              % command("pyramid", "calibrate", "--port", port, "--autorange")))
+                              reading_fix(led, port)))
         else:
             steps.append(Step("reading", "ok", _("the die in the head reads %s, margin %s sigma "
                                                  "(how much nearer it is than the next "
                                                  "likeliest class)")
                               % (colours_in(reading["label"]), decimal(reading["m"] / 100, 2))))
         steps.append(light_step(link, hands, settings, edition, port))
+        steps.append(saturation_step(link, hands, settings, edition, port))
 
     # slider: pressed (one event) and released
     link.pending_events()
@@ -370,6 +376,28 @@ def checklist(pyramid, hands, edition, report=None):
                               _("the switch stays closed: check the lever and that NO (not NC) "
                                 "is wired (hardware/README.md, 'When the slider is not seen')")))
     return steps
+
+
+def reading_fix(led, port):
+    """The ``reading`` step's fix when the die in the head was read as empty, unknown or
+    two dice, by what the ``LED`` step (``led``, its ``Step``) found: the head was empty
+    (no die was put in when asked: put one in, as the LED step says; tester2 s35,
+    finding 14 k: it said to calibrate), the LED does not light (that first: no profile
+    reads an unlit die), else the profile does not fit these dice, this sensor and
+    head (calibrate, with ``port`` in the command)."""
+    if led.status == "failed" and led.advice == empty_head_fix():
+        return led.advice
+    if led.status == "failed":
+        return _("the LED step's fix first (above): no profile can name a die the LED does "
+                 "not light; then run doctor again")
+    return _("calibrate the pyramid with these dice: %s") % command(
+        "pyramid", "calibrate", "--port", port, "--autorange")
+
+
+def empty_head_fix():
+    """The fix of a step that measured an empty head where a die was asked for (the
+    ``LED`` and ``reading`` steps say it alike)."""
+    return _("put a die in the pyramid's head when asked, then run doctor again")
 
 
 def expected_clear(label, settings, edition):
@@ -424,7 +452,7 @@ def led_step(on, off, reading, settings, edition):
             "so the LED was not measured on a die",
             "the head reads empty: LED on adds %d clear counts, what an empty head gives, "
             "so the LED was not measured on a die", diff) % diff,
-            _("put a die in the pyramid's head when asked, then run doctor again"))
+            empty_head_fix())
     return Step("LED", "failed", "%s; %s" % (ngettext(
         "LED on adds only %d clear count (LED on %d, LED off %d) with a die in the head",
         "LED on adds only %d clear counts (LED on %d, LED off %d) with a die in the head",
@@ -503,6 +531,70 @@ def light_step(link, hands, settings, edition, port="PORT"):
                 % fix if _settings else fix)
 
 
+def saturation_step(link, hands, settings, edition, port="PORT"):
+    """The ``saturation`` step: the edition's brightest die (``calibrate.brightest``:
+    yellow in the second edition, white in the classic) in the head (``hands.place``),
+    its clear count with the LED on, the room's light included (the sensor counts
+    both), against the clear count from which the sensor saturates at the board's
+    integration time: ``monitor.saturation_level``, whose one source is
+    ``camelup.board.tcs34725.saturation_level`` (the full scale ``min(65535, 1024 x
+    steps)`` of ATIME's steps, 75 % of it below 64 steps where the analog front end
+    clips first: TCS3472 datasheet "RGBC Timing Register (0x01)", ams DN40), the
+    limit ``calibrate`` marks ``SATURATED`` by. At or over it the die's colour (its
+    channels over clear) is lost and a profile misnames it at the table, so the step
+    fails with one fix line from ``calibrate.saturation_fix``: the next lower gain, at
+    gain 1x a shorter integration time, with the calibrate command for ``port``; at
+    2.4 ms and gain 1x the hardware (LED current, sensor distance). An empty head or
+    another die fails as the light step's do (nothing measured of this die).
+    ``settings``: the device's ``CFG`` (``it`` ms, ``gain``; or None: skipped).
+    (Tester s35-2 finding 1: a profile fitted at gain 16x with yellow saturated passed
+    a doctor that checked only the darkest die.)"""
+    from camelhost.tools import calibrate, monitor
+
+    if not settings:
+        return Step("saturation", "skipped", _("needs the sensor settings"))
+    edition = settings.get("ed") or edition
+    label = calibrate.brightest(edition)
+    hands.place(label)
+    word = colours_in(label)
+    reading = _one_reading(link)
+    on, _off = link.sample()
+    it = calibrate.integration_ms(settings["it"])
+    gain = settings["gain"]
+    limit = monitor.saturation_level(it)
+    shown = ngettext("the brightest die (%s) gives %d count of clear with the LED on at %s "
+                     "ms and gain %dx; the sensor saturates from %d",
+                     "the brightest die (%s) gives %d counts of clear with the LED on at %s "
+                     "ms and gain %dx; the sensor saturates from %d", on[0]) % (
+                         word, on[0], decimal(it, 1), gain, limit)
+    if on[0] >= limit:  # saturated, whatever the board then read it as
+        text, lower = calibrate.saturation_fix({"integration_ms": it, "gain": gain})
+        if lower is None:  # 2.4 ms at gain 1x: the hardware gives too much light
+            fix = text
+        elif lower["gain"] != gain:
+            fix = _("calibrate again at gain %dx: %s (or with --autorange, which chooses "
+                    "the gain)") % (lower["gain"], command(
+                        "pyramid", "calibrate", "--port", port, "--gain", str(lower["gain"])))
+        else:
+            shorter = "%.1f" % lower["integration_ms"]  # typed back: a dot in every language
+            fix = _("calibrate again at integration time %s ms: %s") % (
+                decimal(lower["integration_ms"], 1),
+                command("pyramid", "calibrate", "--port", port, "--integration", shorter))
+        return Step("saturation", "failed", shown, fix)
+    if reading is not None and reading["label"] == "empty":
+        return Step("saturation", "failed",
+                    _("the head reads empty, so the %s die's light was not measured") % word,
+                    _("put the %s die in the pyramid's head when asked, then run doctor "
+                      "again") % word)
+    if reading is not None and reading["label"] not in (label, "unknown", "double"):
+        return Step("saturation", "failed",
+                    _("the head holds the %s die, not the %s die, so the %s die's light was "
+                      "not measured") % (colours_in(reading["label"]), word, word),
+                    _("put the %s die in the pyramid's head when asked, then run doctor "
+                      "again") % word)
+    return Step("saturation", "ok", shown)
+
+
 def _one_reading(link, timeout=5.0):
     """One reading the board streams (``RD``: its ``label`` and margin ``m``), or None
     when none came within ``timeout`` seconds.
@@ -557,6 +649,11 @@ def run(args, out=None, hardware=None):
     from camelhost.tools import monitor
 
     out = out or sys.stdout
+    if args.port == MANUAL:
+        # no board to check: the one line calibrate and monitor say (open_pyramid raises
+        # it for a maker's tool), no checklist whose fix says to plug a board in
+        from camelhost.device.open import open_pyramid
+        open_pyramid(MANUAL, option="--port")
     virtual = args.port == monitor.VIRTUAL
     port, label = args.port, _("the virtual pyramid") if virtual else args.port
     found = None  # why --port auto found no pyramid (CliError), said by the connection step

@@ -186,7 +186,9 @@ class HumanDriver:
     ``r``), the safe answer, since a doubtful reading kept makes the session refuse to
     save at its end (``camelup.calibration.refusal``); only ``k`` keeps it, the prompt
     saying that cost, and every later step's prompt says the session will not be saved
-    (``q`` stops it there). ``q`` at either prompt asks before it drops ``taken`` readings
+    (``q`` stops it there); any other answer there is refused in one line naming the
+    three keys, and that line waits for the answer again. ``q`` at either prompt asks
+    before it drops ``taken`` readings
     (``CliError`` when the person confirms with the language's yes, ``yes_words``: German
     ``j``; EOF counts as confirming; any other answer but Enter is refused in one line and
     asked again). A die asked for again with the same value on top is asked for with its
@@ -304,7 +306,12 @@ class HumanDriver:
             if answer in ("k", "keep"):
                 self.kept_doubtful = True
                 return False
-            # anything else: asked again (a doubtful reading is never kept by a slip)
+            # anything else: one line naming the keys this question takes, and it waits
+            # again on that line (a doubtful reading is never kept by a slip; the whole
+            # prompt again said nothing of what was wrong: tester2 s35, finding 14 j)
+            prompt = "  " + _("%r is none of Enter, k or q: Enter reads it again, k keeps "
+                              "this reading (then this session will not be saved), q "
+                              "stops: ") % answer
 
 
 class VirtualDriver:
