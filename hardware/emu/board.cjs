@@ -10,8 +10,9 @@
 // (UID_MAGIC and 8 bytes; see below). FLASH_OUT: where the filesystem region and the
 // unique id are written at every flash program and erase, as the chip's own writes are
 // immediate (a killed emulator, the closest thing to an unplugged board, keeps every
-// write the firmware made before it), written to a temporary file and renamed over it
-// (the image on disk is always whole: the one before the write or the one after).
+// write the firmware made before it), written to a temporary file, flushed to the disk
+// and renamed over it (image.cjs: the image on disk is always whole, the one before the
+// write or the one after, and survives a power loss as well as a kill).
 // Environment: EMU_SEED (--seed) for the unique id of a new image and the ROSC's random
 // bit; EMU_SLIDER_PIN, EMU_LED_PIN, EMU_STATUS_PIN.
 //
@@ -60,6 +61,7 @@ const { Simulator, BasePeripheral, USBCDC, ConsoleLogger, LogLevel } = require(
 );
 
 const crypto = require('crypto');
+const { writeImage } = require('./image.cjs');
 
 const [bootromPath, uf2Path, flashIn, flashOut] = process.argv.slice(2);
 const FS_OFFSET = 0xa0000;
@@ -147,25 +149,11 @@ if (uniqueId === null) {
 let saveFailed = false;
 function saveFlash(mcu) {
   const region = Buffer.from(mcu.flash.buffer, mcu.flash.byteOffset + FS_OFFSET, FS_SIZE);
-  const tmp = `${flashOut}.${process.pid}.tmp`;
   try {
-    const fd = fs.openSync(tmp, 'w');
-    try {
-      fs.writeSync(fd, region);
-      fs.writeSync(fd, UID_MAGIC);
-      fs.writeSync(fd, uniqueId);
-    } finally {
-      fs.closeSync(fd);
-    }
-    fs.renameSync(tmp, flashOut);
+    writeImage(flashOut, [region, UID_MAGIC, uniqueId]); // fsynced, then renamed over it
     saveFailed = false;
   } catch (e) {
     // the image before this write stays whole; said once per failing run of writes
-    try {
-      fs.unlinkSync(tmp);
-    } catch (_) {
-      // nothing was made
-    }
     if (!saveFailed) fs.writeSync(2, `the flash image ${flashOut} could not be written (${e.message}): it keeps the board's flash as it was before\n`);
     saveFailed = true;
   }

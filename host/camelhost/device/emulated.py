@@ -24,8 +24,9 @@ littlefs image (v2, 352 blocks of 4096 bytes, prog size 256, at flash offset 0xA
 the ``RPI_PICO`` layout), with ``settings.json`` naming the edition. ``fresh=True``
 gives MicroPython alone on an erased filesystem (it formats it at its first boot).
 ``flash_file``: the filesystem region is read from it when it exists and written back
-at every flash program and erase (a temporary file renamed over it), so a power cycle,
-and a killed emulator, keep what the board wrote; the flash chip's unique id follows
+at every flash program and erase (a temporary file, fsynced, renamed over it:
+``write_image``, ``hardware/emu/image.cjs``), so a power cycle, a killed emulator and a
+power loss keep what the board wrote; the flash chip's unique id follows
 the region in the file, drawn when the image is first used (``hardware/emu/board.cjs``).
 One emulator at a time holds a ``flash_file``: an advisory lock (``fcntl.flock``) on
 ``FILE.lock`` beside it, holding the holder's pid, taken before the image is read and
@@ -162,6 +163,44 @@ def bootrom_file():
     return out
 
 
+def write_image(path, data):
+    """Write the flash image ``path`` (``data``: bytes) whole or not at all, as
+    ``hardware/emu/image.cjs`` writes it at every flash program and erase: a temporary
+    file in the image's own folder (the rename never crosses a filesystem), written,
+    flushed and ``os.fsync``'d, then ``os.replace``'d over ``path``, and the folder
+    fsynced, so the new name survives a power loss as the bytes do. On a failure before
+    the rename the temporary file is removed, ``path`` is as it was (the previous image,
+    or none: never a part of one that a next ``emulate`` would boot) and the error
+    (``OSError``) propagates. A folder that cannot be fsynced costs only the rename's
+    durability: the image is whole either way."""
+    folder = os.path.dirname(os.path.abspath(path))
+    fd, tmp = tempfile.mkstemp(prefix=os.path.basename(path) + ".", suffix=".tmp",
+                               dir=folder)
+    try:
+        os.fchmod(fd, 0o644)  # as open() makes it, not mkstemp's 0600
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    try:
+        handle = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(handle)
+    except OSError:
+        pass  # a filesystem without directory fsync: the image is whole
+    finally:
+        os.close(handle)
+
+
 def filesystem_image(files, path):
     """Write a littlefs image of the board's filesystem to ``path``.
 
@@ -182,8 +221,7 @@ def filesystem_image(files, path):
                 pass
         with fs.open(name, "wb") as f:
             f.write(files[name])
-    with open(path, "wb") as f:
-        f.write(fs.context.buffer)
+    write_image(path, bytes(fs.context.buffer))
 
 
 def read_filesystem(path):
@@ -402,8 +440,7 @@ class EmulatedPyramid(DiceTableDriver):
             self.flash_file = os.path.join(self._dir, "flash.img")
         if not os.path.exists(self.flash_file):
             if self.fresh:
-                with open(self.flash_file, "wb") as f:
-                    f.write(b"\xff" * (FS_BLOCK_SIZE * FS_BLOCK_COUNT))
+                write_image(self.flash_file, b"\xff" * (FS_BLOCK_SIZE * FS_BLOCK_COUNT))
             else:
                 filesystem_image(firmware_files(self.edition, self.settings), self.flash_file)
         self._master, self._slave = os.openpty()
