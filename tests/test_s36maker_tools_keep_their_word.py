@@ -157,6 +157,26 @@ def test_a_saturating_brightest_die_fails_the_saturation_step_naming_a_lower_gai
 
 @pytest.mark.hil
 @pytest.mark.micropython
+def test_a_darkest_die_that_saturates_fails_the_light_step_for_the_gain_not_the_profile(
+        micropython):
+    """At 60x the purple die itself saturates and the board reads it as unknown: the
+    light step said the profile did not name it and to calibrate with every die in the
+    head, which at 60x gives the same."""
+    from camelhost.tools import monitor
+
+    with monitor.connect("virtual", edition="second", seed=5) as pyramid:
+        pyramid.link.configure(gain=60)
+        steps = doctor.checklist(pyramid, doctor._Sim(pyramid.virtual), "second")
+    light = [s for s in steps if s.name == "light"][0]
+    assert light.status == "failed", light
+    assert ("; but it saturates the sensor (from 2304 counts of clear with the LED on), so "
+            "the board reads it as ") in light.detail, light.detail
+    assert light.advice.startswith("calibrate again at gain 16x: pyramid calibrate --port "
+                                   "virtual --gain 16"), light.advice
+
+
+@pytest.mark.hil
+@pytest.mark.micropython
 def test_the_brightest_die_under_saturation_passes_and_says_its_counts(micropython):
     from camelhost.tools import monitor
 

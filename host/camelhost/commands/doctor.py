@@ -473,7 +473,7 @@ def light_step(link, hands, settings, edition, port="PORT"):
     in the calibrate command the advice gives."""
     from camelup.board import classifier
 
-    from camelhost.tools import calibrate
+    from camelhost.tools import calibrate, monitor
 
     if not settings:
         return Step("light", "skipped", _("needs the sensor settings"))
@@ -512,6 +512,14 @@ def light_step(link, hands, settings, edition, port="PORT"):
             return Step("light", "ok", shown + _("; the board sent no reading, so whether its "
                                                  "profile names the %s die was not checked")
                         % word)
+        if reading["label"] != label and on[0] >= monitor.saturation_level(it):
+            # the darkest die itself saturates the sensor: its colour is lost, which no
+            # calibration at these settings mends (the saturation step says it too)
+            return Step("light", "failed",
+                        shown + _("; but it saturates the sensor (from %d counts of clear "
+                                  "with the LED on), so the board reads it as %s")
+                        % (monitor.saturation_level(it), colours_in(reading["label"])),
+                        saturation_advice(it, settings["gain"], port))
         if reading["label"] != label:
             # enough light, yet the board's own profile rejects the die: a profile
             # calibrated without that die in the head (tester 4) or on other dice
@@ -568,19 +576,7 @@ def saturation_step(link, hands, settings, edition, port="PORT"):
                      "ms and gain %dx; the sensor saturates from %d", on[0]) % (
                          word, on[0], decimal(it, 1), gain, limit)
     if on[0] >= limit:  # saturated, whatever the board then read it as
-        text, lower = calibrate.saturation_fix({"integration_ms": it, "gain": gain})
-        if lower is None:  # 2.4 ms at gain 1x: the hardware gives too much light
-            fix = text
-        elif lower["gain"] != gain:
-            fix = _("calibrate again at gain %dx: %s (or with --autorange, which chooses "
-                    "the gain)") % (lower["gain"], command(
-                        "pyramid", "calibrate", "--port", port, "--gain", str(lower["gain"])))
-        else:
-            shorter = "%.1f" % lower["integration_ms"]  # typed back: a dot in every language
-            fix = _("calibrate again at integration time %s ms: %s") % (
-                decimal(lower["integration_ms"], 1),
-                command("pyramid", "calibrate", "--port", port, "--integration", shorter))
-        return Step("saturation", "failed", shown, fix)
+        return Step("saturation", "failed", shown, saturation_advice(it, gain, port))
     if reading is not None and reading["label"] == "empty":
         return Step("saturation", "failed",
                     _("the head reads empty, so the %s die's light was not measured") % word,
@@ -593,6 +589,26 @@ def saturation_step(link, hands, settings, edition, port="PORT"):
                     _("put the %s die in the pyramid's head when asked, then run doctor "
                       "again") % word)
     return Step("saturation", "ok", shown)
+
+
+def saturation_advice(it, gain, port):
+    """The one fix line of a die that saturates the sensor at ``it`` ms and ``gain``
+    (``calibrate.saturation_fix``): calibrate again at the next lower gain, at gain 1x
+    at a shorter integration time (the command for ``port``), or, at 2.4 ms and gain 1x,
+    the hardware (LED current, sensor distance)."""
+    from camelhost.tools import calibrate
+
+    text, lower = calibrate.saturation_fix({"integration_ms": it, "gain": gain})
+    if lower is None:  # 2.4 ms at gain 1x: the hardware gives too much light
+        return text
+    if lower["gain"] != gain:
+        return _("calibrate again at gain %dx: %s (or with --autorange, which chooses the "
+                 "gain)") % (lower["gain"], command("pyramid", "calibrate", "--port", port,
+                                                    "--gain", str(lower["gain"])))
+    shorter = "%.1f" % lower["integration_ms"]  # typed back: a dot in every language
+    return _("calibrate again at integration time %s ms: %s") % (
+        decimal(lower["integration_ms"], 1),
+        command("pyramid", "calibrate", "--port", port, "--integration", shorter))
 
 
 def _one_reading(link, timeout=5.0):
