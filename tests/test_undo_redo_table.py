@@ -652,3 +652,33 @@ def test_the_watchers_words_of_an_undo_count_many_bots_moves_and_leave_the_coins
     assert not any(name + "'s" in brief for name in names[1:]), brief
     assert brief.startswith("undone: Ann's pyramid ticket and its die ")
     assert brief.endswith(full[full.index("; take the "):]), (brief, full)  # the dice, as said
+
+
+def test_a_correction_while_a_ticket_waits_for_its_die_stays_when_the_die_is_undone():
+    """s36 player tester finding 9: a board bumped while the pyramid was shaken, ``fix``
+    typed before the die: the die was glued to the correction's step, so one ``undo`` took
+    back both, named only the correction and left the ticket waiting. Now the die is a
+    step of its own: ``undo`` takes back the die (named, with its camel's way back), the
+    correction stands and the ticket waits for its die again; the next ``undo`` takes back
+    the correction; ``redo`` gives each back in turn."""
+    t, out = _table(setup="setup 1:blue,green 2:red 3:yellow,purple 14:black 15:white")
+    t.line("pyramid")
+    t.line("fix 5:red")
+    t.line("red 2")
+    said = _said(t, out, "undo")
+    undone = [line for line in said if line.startswith("undone: ")]
+    assert undone == ["undone: the die red 2 of Ann's pyramid ticket (the ticket waits for its "
+                      "die again); move the red camel back to space 5; put the red die back in "
+                      "the pyramid (or type 'redo' to keep red 2)"]
+    assert t.session.phase == "die" and t.session.pending_player == 0
+    assert t.session.game.stacks[5] == ["red"] and t.session.game.dice_out == []
+    said = _said(t, out, "undo")
+    assert [line for line in said if line.startswith("undone: ")] == [
+        "undone: the board correction; no coins or tickets change back; move the red camel "
+        "back to space 2"]
+    said = _said(t, out, "redo", "redo")
+    redone = [line for line in said if line.startswith("redone: ")]
+    assert redone[0].startswith("redone: the board correction")
+    assert redone[1] == ("redone: the die red 2 of Ann's pyramid ticket; take the red die out "
+                         "of the pyramid again")
+    assert t.session.phase == "turn" and t.session.game.dice_out == ["red"]

@@ -294,7 +294,8 @@ def undone_steps(steps, names, edition=None, moves=None, scoring=None, board=Non
     and camels back on more than two spaces or stacks counted (the page's track shows
     them); the player's step and the dice as in full."""
     edition = get_edition("second") if edition is None else edition
-    parts = [_undone_step(step[0], names, step[1], edition, step[2] if len(step) > 2 else None)
+    parts = [_undone_step(step[0], names, step[1], edition, step[2] if len(step) > 2 else None,
+                          waiting=len(step) > 3 and step[3])
              for step in steps]
     # with a scoring, the steps up to the one that scored, then the scoring and what it
     # gives back, then the bots' moves after it: the order the question before named
@@ -398,7 +399,8 @@ def redone_steps(steps, names, edition=None, race_no=None, board=None, moves=Non
     for watchers (the web page), more than two bots' moves counted, not named (as
     ``undone_steps`` says them)."""
     edition = get_edition("second") if edition is None else edition
-    parts = [_undone_step(step[0], names, step[1], edition, back=False, race_no=race_no)
+    parts = [_undone_step(step[0], names, step[1], edition, back=False, race_no=race_no,
+                          waiting=len(step) > 3 and step[3])
              for step in steps]
     text = parts[0][0]
     if len(parts) > 1:
@@ -637,10 +639,13 @@ def _undone_action(action, who, names, edition, tile=None, back=True):
     return with_names(_("%(who)s's %(action)s") % {"who": who, "action": action}, names)
 
 
-def _undone_step(events, names, holder, edition, tile=None, back=True, race_no=None):
+def _undone_step(events, names, holder, edition, tile=None, back=True, race_no=None,
+                 waiting=False):
     """(words, the die it released, as its journal form, or ``None``) for one step;
     ``back``: an undo's (a tile says where it goes back to), not a redo's (``race_no``:
-    the race an ``again`` redone starts)."""
+    the race an ``again`` redone starts). ``waiting``: the step is the die of a pyramid
+    ticket taken in an earlier step (a board correction came between the ticket and its
+    die), so the ticket itself stays taken and waits for its die again."""
     first = events[0]
     t = first.get("type")
     seat = first.get("player") if first.get("player") is not None else holder
@@ -673,6 +678,13 @@ def _undone_step(events, names, holder, edition, tile=None, back=True, race_no=N
         return _("the setup die %s") % die_words(die), None
     if die is None:
         return _("%s's pyramid ticket (no die had come out yet)") % who, None
+    if waiting and who is not None:  # the ticket is an earlier step: only its die here
+        if back:
+            return (_("the die %(die)s of %(who)s's pyramid ticket (the ticket waits for "
+                      "its die again)") % {"who": who, "die": die_words(die)}, die)
+        return (_("the die %(die)s of %(who)s's pyramid ticket") % {"who": who,
+                                                                   "die": die_words(die)},
+                die)
     # the die is out of the pyramid on the table: the undo counts it inside again
     if who is None:
         return _("the pyramid ticket and its die %s") % die_words(die), die

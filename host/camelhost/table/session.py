@@ -441,6 +441,12 @@ class Session:
     def _continue(self, event):
         self.steps[-1].events.append(event)
 
+    def _after_correction(self):
+        """True when a pyramid ticket waits for its die and the last step is a board
+        correction typed since the ticket (the die then starts a step of its own)."""
+        return (self.phase == "die" and bool(self.steps)
+                and self.steps[-1].events[0].TYPE == "correction")
+
     @property
     def current(self):
         """Seat whose turn it is (or whose pyramid ticket waits), ``None`` during setup."""
@@ -706,7 +712,10 @@ class Session:
         if self.phase == "turn" and event.player is not None:
             self._check_turn(event)
         unsure = event.ink_unsure
-        mark = self._mark() if self.phase == "turn" else None
+        # a die of a waiting ticket continues the ticket's step; after a board correction
+        # typed while it waited, the die is a step of its own (a step's mark is the
+        # session before it: the correction stays when the die is undone)
+        mark = self._mark() if self.phase == "turn" or self._after_correction() else None
         if unsure or event.value is None:
             if event.colour == "grey" and not unsure and event.ink is None:
                 raise TableError(_("the grey die needs its numeral colour (black or white)"))
@@ -1032,7 +1041,8 @@ class Session:
         moves = self._dice_moves(out_before, self._dice_out(), self.edition.dice)
         if scoring is not None:
             scoring["coins"] = list(self.game.coins)
-        said = [([e.to_json() for e in step.events], step.mark["current"], step.mark.get("tile"))
+        said = [([e.to_json() for e in step.events], step.mark["current"], step.mark.get("tile"),
+                 step.mark.get("phase") == "die")
                 for step in taken]
         games = None if board is None or self.game is None else (board, self.game)
         text, hint = narration.undone_steps(said, self.names, self.edition, moves=moves,
@@ -1154,10 +1164,12 @@ class Session:
         draws = self.draws  # a drawn setup applied again is not a new draw
         notices = []
         holders = []  # the seat each step was taken on (as its mark says for an undo)
+        waiting = []  # each step begun while a pyramid ticket waited for its die
         self._redoing = True
         try:
             for events in redone:
                 holders.append(self.current)
+                waiting.append(self.phase == "die")
                 for e in events:
                     notices += self._HANDLERS[e.TYPE](self, e)
         except (ValueError, KeyError, TypeError) as exc:  # never after an undo: kept whole
@@ -1169,8 +1181,8 @@ class Session:
             self._redoing = False
         self.undone.pop()
         self.draws = draws
-        steps = [([e.to_json() for e in events], holder)
-                 for events, holder in zip(redone, holders, strict=True)]
+        steps = [([e.to_json() for e in events], holder, None, wait)
+                 for events, holder, wait in zip(redone, holders, waiting, strict=True)]
         # the pyramid as the game counts it now: a die that ended a leg is not taken out
         # again, the leg's other dice go back in (as the new leg's line says)
         moves = self._dice_moves(out_before, self._dice_out(), self.edition.dice)
