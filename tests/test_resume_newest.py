@@ -14,12 +14,13 @@ PLAYERS = ["Ann", "Ben", "Cy"]
 SETUP = "setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white"
 
 
-def _journal(path, finished=False, written=None):
+def _journal(path, finished=False, written=None, players=None):
     """A game's journal at ``path``: its race played to the end by the table's bots
     (dice typed from a seeded draw) when ``finished``, else a setup and one ticket; its
-    time of writing set to ``written`` (seconds since the epoch)."""
+    time of writing set to ``written`` (seconds since the epoch); ``players`` default
+    ``PLAYERS``."""
     with Journal(str(path), pyramid="manual") as journal:
-        s = Session("second", PLAYERS, seed=3, journal=journal)
+        s = Session("second", players or PLAYERS, seed=3, journal=journal)
         s.command(SETUP)
         s.command("leg red")
         rng = random.Random(5)
@@ -70,12 +71,14 @@ def test_resume_of_a_folder_with_two_games_equally_new_names_both_and_opens_none
     folder = tmp_path / "games"
     folder.mkdir()
     kept = [_journal(folder / "a.jsonl", written=2_000_000),
-            _journal(folder / "b.jsonl", written=2_000_000)]
+            _journal(folder / "b.jsonl", written=2_000_000, players=["Xa", "Yb", "Zc"])]
     rc, out, err = _resume(monkeypatch, capsys, "--resume", str(folder))
     assert rc != 0 and out == []
+    # two tables' games at the same point: their players tell them apart (s36 tester 3)
     assert err == ("pyramid: --resume %s: 2 unfinished games written in the same second: "
-                   "%s (race 1, leg 1), %s (race 1, leg 1); give the one to continue: "
-                   "--resume FILE" % (folder, folder / "a.jsonl", folder / "b.jsonl"))
+                   "%s (%s: race 1, leg 1); %s (Xa, Yb, Zc: race 1, leg 1); give the one to "
+                   "continue: --resume FILE" % (folder, folder / "a.jsonl", ", ".join(PLAYERS),
+                                                folder / "b.jsonl"))
     assert [open(str(folder / n), "rb").read() for n in ("a.jsonl", "b.jsonl")] == kept
 
 

@@ -36,8 +36,9 @@ REFUSED = [
     # a finish card's colour is never echoed (RULES 1.8, 5)
     ("turn", "win pink", "win <colour>: that is not a racing camel of the classic edition "
                          "(blue, green, orange, yellow, white)"),
-    ("turn", "partner", "partner: check the form: partner <name> ('help' shows every "
-                        "command)"),
+    # no partnership at a classic table: that, not a form to follow (s36 tester 5)
+    ("turn", "partner", "partner: partnerships are played in the second edition only, with "
+                        "6-8 players (RULES 3.8)"),
     ("value", "4", "press 1, 2 or 3 for the value of the blue die (or undo)"),
     ("value", "leg blue", "press 1, 2 or 3 for the value of the blue die (or undo)"),
     ("value", "?", "press 1, 2 or 3 for the value"),

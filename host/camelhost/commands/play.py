@@ -146,6 +146,17 @@ def _unfinished(path):
     return _("race %d, leg %d") % (session.race_no, session.game.leg)
 
 
+def _players_of(path):
+    """The players of the game in the journal at ``path``, as the table names them now
+    (renames included), comma-separated; ``?`` when it can't be read whole."""
+    from camelhost.table.journal import JournalError, read_events
+    from camelhost.table.session import Session
+    try:
+        return ", ".join(Session.from_events(read_events(path), path).names)
+    except (OSError, JournalError, ValueError):
+        return "?"
+
+
 def journals_in(folder):
     """The journals in ``folder`` (its ``*.jsonl`` files, by name) as ``[(second,
     path)]``, ``second`` the time each was last written, in whole seconds (two games
@@ -201,10 +212,13 @@ def newest_unfinished(folder):
                                 "over): give --resume FILE",
                                 "--resume %s: no unfinished game there (%d journals, the race "
                                 "over in each): give --resume FILE", over) % (folder, over))
-    if len(found) > 1:
+    if len(found) > 1:  # the players tell two tables' games apart, not where they stand
         raise CliError(_("--resume %s: %d unfinished games written in the same second: %s; "
                          "give the one to continue: --resume FILE")
-                       % (folder, len(found), ", ".join("%s (%s)" % (p, w) for _s, p, w in found)))
+                       % (folder, len(found), "; ".join(
+                           _("%(path)s (%(players)s: %(where)s)")
+                           % {"path": p, "players": _players_of(p), "where": w}
+                           for _s, p, w in found)))
     return found[0][1], found[0][2]
 
 
@@ -382,8 +396,13 @@ def _bot_seats(text, names):
     for b in [player_name(n) for n in text.split(",") if n.strip()]:
         matches = [i for i, n in enumerate(names) if player_name(n).lower() == b.lower()]
         if not matches:
-            meant = nearest(b, names)
+            starts = [n for n in names if player_name(n).lower().startswith(b.lower())]
             players = ", ".join(names)
+            if len(starts) > 1:  # never one of them guessed
+                raise CliError(_("--bots names %r, who is not among the players (%s): it "
+                                 "could be %s; give the whole name")
+                               % (b, players, _(" or ").join(starts)))
+            meant = nearest(b, names)
             if meant is not None:
                 raise CliError(_("--bots names %r, who is not among the players (%s); did "
                                  "you mean %s?") % (b, players, meant))

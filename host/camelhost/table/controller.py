@@ -923,6 +923,9 @@ class Table:
         return []
 
     def _release(self, manual=False, fault=None):
+        if self.session.phase not in ("setup", "turn", "die"):  # no die wanted: why, first
+            self.display.error(release_refusal(self.session))
+            return
         if self.virtual is None:
             if self.manual:
                 self.display.error(_("no pyramid is attached (dice are typed): type the die, "
@@ -932,9 +935,6 @@ class Table:
             else:
                 self.display.error(_("the pyramid here is a real one: release the die from it, "
                                    "or type the die"))
-            return
-        if self.session.phase not in ("setup", "turn", "die"):  # setup: its camels' dice
-            self.display.error(release_refusal(self.session))
             return
         sim = getattr(self.virtual, "table", None)
         self._inside_before_push = None if sim is None else list(sim.inside)

@@ -496,7 +496,8 @@ def drawn_stacks(session):
 
 def seat_of(names, word):
     """Seat index of the player named ``word`` (case-free, a unique prefix, or the seat
-    number 1..n). Raises ``TableError`` listing the players."""
+    number 1..n). Raises ``TableError`` listing the players, or the players whose names
+    ``word`` starts when it starts more than one."""
     low = word.lower()
     for i, n in enumerate(names):
         if n.lower() == low:
@@ -507,6 +508,9 @@ def seat_of(names, word):
     if low.isascii() and low.isdigit() and len(low) <= NUMBER_MAX and \
             1 <= int(low) <= len(names):
         return int(low) - 1
+    if hits:  # the start of several names: never one of them guessed
+        raise TableError(_("%s could be %s: type more of the name")
+                         % (shown(word), _(" or ").join(names[i] for i in hits)))
     near = nearest(word, names)
     if near is not None:  # 'Omer' for Ömer: said, never taken silently
         raise TableError(_("no player called %s (players: %s); did you mean %s?")
@@ -643,8 +647,9 @@ def _players_action(head, words, session, typed=None):
     if head in _FINISH or head == "finish":
         return _finish_card(head, words, session)
     if head in ("partner", "partnership"):
-        if len(words) < 2:
-            raise _form(head)
+        if len(words) < 2:  # where no partnership can be formed, that first (RULES 3.8)
+            refusal = session.partnership_refusal("partner")
+            raise TableError(refusal) if refusal is not None else _form(head)
         # the rest of the line is the name: names may hold spaces ('Ann Marie')
         name = " ".join(words[1:])
         return _action(session, "partner %d" % seat_of(session.names, name))

@@ -642,7 +642,7 @@ class Session:
                 raise TableError(_("%s can't play that finish card: each card is played once, "
                                  "on either pile (RULES 1.8)") % self.names[event.player]) \
                     from None
-            too_few = self._too_few_for_partners(text)
+            too_few = self.partnership_refusal(text)
             if too_few is not None:
                 raise TableError(too_few) from None
             raise self._engine_error(exc) from None
@@ -651,7 +651,7 @@ class Session:
         return [{"kind": "action", "player": report["player"], "action": report["action"],
                  "report": report}] + self._turn_notice()
 
-    def _too_few_for_partners(self, text):
+    def partnership_refusal(self, text):
         """A refused ``partner`` where partnerships are not played: at a table with too
         few players for them, that; in an edition without them, the edition that has
         them; the player counts as the help writes them (RULES 3.8). ``None`` for any
