@@ -324,15 +324,23 @@ def test_the_demos_board_hears_the_dice_out_after_every_die(tmp_path, monkeypatc
     assert _subsequence(masks, told), (masks, told)
 
 
-def _board_answered_out(vp, since, timeout=5.0):
-    """Wait up to ``timeout`` s for the board's ``OK`` to an ``OUT`` among the lines it sent
-    after the first ``since``; True when it came."""
+def _boot_answered_out(vp, boot, mask, timeout=30.0):
+    """Wait up to ``timeout`` s (the link's tries of an ``OUT`` span 26 s at most) for boot
+    ``boot``'s ``OK OUT n=<mask>``: one tapped after that boot's first line (the relay taps
+    a boot's lines only once the boot before it is gone, so the boot before's answer to an
+    ``OUT`` written just before a ``reboot``, however late it came, is never taken for the
+    new boot's). True when it came."""
     deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if any(m.name == "OK" and m.get("cmd") == "OUT" for _t, m in vp.emitted[since:]):
+    while True:
+        lines = [m for _t, m in vp.emitted]
+        first = next((i for i, m in enumerate(lines)
+                      if m.name in ("HELLO", "HI", "HB") and m.get("boot") == boot), None)
+        if first is not None and any(m.name == "OK" and m.get("cmd") == "OUT" and m.get("n") == mask
+                                     for m in lines[first:]):
             return True
+        if time.monotonic() >= deadline:
+            return False
         time.sleep(0.02)
-    return False
 
 
 @pytest.mark.hil
@@ -363,15 +371,18 @@ def test_a_board_restarted_mid_leg_names_a_die_among_the_dice_still_in(micropyth
             assert release().kind == "die"
         assert session.game.dice_out == ["green", "grey"]
         table.line("pyramid")  # Cy's ticket, written down before the restart
-        old, since = vp.boot_id, len(vp.emitted)
+        old = vp.boot_id
         vp.reboot()  # unplugged and plugged in again: the board forgets the dice out
         assert vp.boot_id != old
-        _board_answered_out(vp, since)  # without the link's word, nothing comes: released alone
+        # the new boot's own answer, not the old boot's to the ticket's OUT (written just
+        # before the restart, it may be tapped after it began): a release before the new
+        # boot holds the dice out is judged alone, the purple die refused as too dim
+        held = out_mask(SECOND, ["green", "grey"])
+        assert _boot_answered_out(vp, vp.boot_id, held), "the link did not tell the restarted board the dice out"
         since = len(out.getvalue())
         third = release()
         said = out.getvalue()[since:]
-        assert (third.kind, third.colour, third.out) == (
-            "die", "purple", out_mask(SECOND, ["green", "grey"])), said
+        assert (third.kind, third.colour, third.out) == ("die", "purple", held), said
         assert session.game.dice_out == ["green", "grey", "purple"]
         assert "the pyramid read the purple die among the dice still in it" in said, said
 
