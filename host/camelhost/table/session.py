@@ -1041,7 +1041,8 @@ class Session:
         brief = narration.undone_steps(said, self.names, self.edition, moves=moves,
                                        scoring=scoring, board=games, brief=True)[0]
         replayed = narration.undone_steps(said, self.names, self.edition, moves=NO_DICE,
-                                          scoring=scoring, board=games, brief=True)[0]
+                                          scoring=scoring, board=games, brief=True,
+                                          replay=True)[0]
         notices = [{"kind": "info", "text": _("undone: %s") % text, "hint": hint,
                     "brief": _("undone: %s") % brief, "dice_moves": moves,
                     "replayed": _("undone: %s") % replayed,
