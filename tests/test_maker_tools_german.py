@@ -131,7 +131,7 @@ def test_pyramid_check_says_its_verdicts_in_german(tmp_path, capsys):
 def test_monitor_place_reads_the_die_in_the_table_s_words(capsys):
     """Tester s33 finding 10: ``monitor --place lila --lang de`` was refused (the table
     takes ``leg lila``); the die is read as the table reads it, in either language."""
-    from camelhost.commands.monitor import place_label
+    from camelhost.table.manual import typed_label as place_label
 
     set_language("de")
     assert place_label("lila") == "purple"
