@@ -83,3 +83,24 @@ def test_a_replayed_undo_of_a_leg_end_puts_no_dice_back_and_moves_no_camel(tmp_p
                        "back the leg 1 scoring: every player's coins, tickets and tiles as "
                        "before it; the purple camel, carrying blue, went back to space 4, on "
                        "top of yellow and red")
+
+
+@pytest.mark.parametrize("lang, line", [
+    ("en", "the rename of Ben to Benny was not undone (a rename is no step of the race)"),
+    ("de", "die Umbenennung von Ben in Benny wurde nicht rückgängig gemacht (eine "
+           "Umbenennung ist kein Schritt des Rennens)")])
+def test_a_replayed_undo_after_a_rename_says_it_stayed_without_what_to_type(
+        tmp_path, capsys, lang, line):
+    # at the table the undo's note names the rename that corrects it; a replay takes
+    # no command, so it says only what happened
+    path = tmp_path / "g.jsonl"
+    with Journal(str(path), pyramid="manual") as journal:
+        session = Session("second", ["Ann", "Ben", "Cy"], seed=3, journal=journal)
+        for command in (SETUP, "leg blue", "rename Ben Benny"):
+            session.command(command)
+        live = [n["text"] for n in session.command("undo") if n["kind"] == "info"]
+    assert live[-1].endswith(": 'rename Benny Ben' corrects it")
+    assert cli.main(["replay", str(path), "--lang", lang]) == 0
+    replayed = capsys.readouterr().out.splitlines()
+    assert line in replayed
+    assert not any("rename Benny Ben" in said for said in replayed)
