@@ -31,7 +31,9 @@ def _table(lang="en"):
     set_language(lang)
     out = io.StringIO()
     session = Session("second", ["Ann", "Ben", "Cy"], seed=9, journal=Journal(None))
-    table = Table(session, PlainDisplay(out, reprompt=True), pyramid=None)
+    display = PlainDisplay(out, reprompt=True)
+    table = Table(session, display, pyramid=None)
+    display.asking = lambda: table.private is not None  # as pyramid play gives it
     table.start()
     table.line(SETUP)
     return table, out
@@ -71,10 +73,12 @@ def test_a_refused_die_is_followed_by_the_die_prompt():
     assert said.count(TURN % "Ben") == 1
 
 
-def test_after_show_a_refusal_still_brings_the_prompt():
+@pytest.mark.parametrize("first", ["show", "help", "odds", "position"])
+def test_after_a_command_that_prints_a_refusal_still_brings_the_prompt(first):
     table, out = _table()
-    _said(table, out, "show")
-    assert _said(table, out, "foo")[-1] == TURN % "Ann"
+    _said(table, out, first)
+    assert _said(table, out, "foo") == ["! unknown command 'foo' (help lists the commands)",
+                                        TURN % "Ann"]
 
 
 def test_a_german_refusal_is_followed_by_the_german_prompt():
@@ -128,6 +132,16 @@ def test_pyramid_play_at_a_terminal_prompts_again_after_a_refusal(tmp_path):
         shown = _read_until(fd, shown, b"Ann's turn")
         os.write(fd, b"foo\n")
         shown = _read_until(fd, shown, b"(help lists the commands)\r\n> Ann's turn")
+        os.write(fd, b"help\n")  # text, then a slip: the prompt after it too
+        shown = _read_until(fd, shown, b"help;  quit")
+        os.write(fd, b"bar\n")
+        shown = _read_until(fd, shown, b"'bar' (help lists the commands)\r\n> Ann's turn")
+        os.write(fd, b"win\n")
+        shown = _read_until(fd, shown, b"it is not shown")
+        os.write(fd, b"xx\n")  # no colour: refused, the colour asked again, no turn prompt
+        shown = _read_until(fd, shown, b"or an empty line to cancel\r\n")
+        os.write(fd, b"\n")
+        shown = _read_until(fd, shown, b"no finish card played\r\n> Ann's turn")
         os.write(fd, b"quit\n")
         shown = _read_until(fd, shown, b"game saved")
     finally:
@@ -140,3 +154,5 @@ def test_pyramid_play_at_a_terminal_prompts_again_after_a_refusal(tmp_path):
     lines = shown.decode(errors="replace").replace("\r\n", "\n").splitlines()
     at = lines.index("! unknown command 'foo' (help lists the commands)")
     assert lines[at + 1] == TURN % "Ann"
+    at = [i for i, line in enumerate(lines) if "not a racing camel's colour" in line]
+    assert len(at) == 1 and lines[at[0] + 1] != TURN % "Ann", lines[at[0]:]

@@ -695,7 +695,8 @@ def _play(args, session, journal, pyramid, spec, speaker, board, plain, seam):
             table.watched = sys.stdin.isatty()
         except (AttributeError, ValueError):
             table.watched = False
-        display.reprompt = table.watched  # and a refused line brings the prompt again
+        display.reprompt = table.watched  # and a refused line brings the prompt again,
+        display.asking = lambda: table.private is not None  # but a finish card's colour
         print(_("journal: %s") % journal.path)
         try:
             return run_plain(table, events=pyramid.events())

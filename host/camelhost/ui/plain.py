@@ -166,18 +166,22 @@ class PlainDisplay(Display):
     what the last prompt said (tester s35: after ``! unknown command`` nothing said
     whose turn it was). For lines typed at a terminal (``pyramid play`` sets it from
     ``Table.watched``); a script, and the tests that drive a table, read one line per
-    refusal. Not while the table asks a question of its own in text (``text``: a finish
-    card's colour, asked unseen), whose refusals say what to type; the prompt comes
-    again with the next ``prompt``."""
+    refusal. ``asking``: a callable, True while the table asks a question of its own in
+    text, whose refusals say what to type (a finish card's colour asked unseen:
+    ``pyramid play`` gives ``Table.private``); no prompt follows them then (it comes with
+    the table's next ``prompt``). Without ``asking``, no prompt follows a refusal after
+    text the table printed (``text``: it may have been such a question)."""
 
-    def __init__(self, stream=None, status_every=True, prompts=True, reprompt=False):
+    def __init__(self, stream=None, status_every=True, prompts=True, reprompt=False,
+                 asking=None):
         self.stream = stream or sys.stdout
         self.status_every = status_every
         self.prompts = prompts
         self.reprompt = reprompt
+        self.asking = asking
         self._just_said = []  # the lines of the last output
         self._view = None  # the latest view the table gave: what a refusal leaves as it is
-        self._prompted = False  # a prompt was printed, and no question in text since
+        self._prompted = False  # a prompt was printed (and, without asking, no text since)
 
     def _out(self, lines):
         for line in lines:
@@ -196,7 +200,9 @@ class PlainDisplay(Display):
 
     def error(self, message):
         lines = ["! " + message]
-        if self.reprompt and self.prompts and self._prompted and self._view is not None:
+        asked = self.asking is not None and self.asking()
+        if self.reprompt and self.prompts and self._prompted and not asked \
+                and self._view is not None:
             lines.append(prompt_line(self._view))  # what the table still waits for
         self._out(lines)
 
@@ -208,7 +214,8 @@ class PlainDisplay(Display):
         self._out(lines)
 
     def text(self, text):
-        self._prompted = False  # maybe a question of its own: its refusals say what to type
+        if self.asking is None:  # maybe a question of its own: its refusals say what to type
+            self._prompted = False
         self._out(text.splitlines())
 
     def prompt(self, view):
