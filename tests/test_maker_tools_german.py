@@ -141,7 +141,9 @@ def test_monitor_place_reads_the_die_in_the_table_s_words(capsys):
     assert cli.main(["monitor", "--port", "virtual", "--place", "lila", "--edition",
                      "classic", "--lang", "de"]) != 0
     err = capsys.readouterr().err
-    assert "--place lila:" in err and "purple" in err, err
+    # the dice named in German, as the monitor's rows name them (s36)
+    assert "--place lila: die Erstausgabe hat keinen Würfel lila (ihre Würfel: blau grün " \
+        "orange gelb weiß;" in err and "purple" not in err, err
     assert cli.main(["monitor", "--port", "virtual", "--place", "lilac", "--lang", "de"]) != 0
     assert "--place" in capsys.readouterr().err
 

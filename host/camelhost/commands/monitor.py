@@ -66,8 +66,9 @@ def run(args):
         if other:  # a die of the other edition: the board would only read it as unknown
             raise ValueError(_("--place %s: the %s edition has no %s die (its dice: %s; "
                                "--edition chooses the edition)")
-                             % (typed, edition_word(edition), other[0],
-                                " ".join(label for label in own if label != "empty")))
+                             % (typed, edition_word(edition), shown_label(other[0]),
+                                " ".join(shown_label(label) for label in own
+                                         if label != "empty")))
     quiet_link_log(args.verbose)
     with connect(args.port, edition=args.edition, seed=args.seed) as pyramid:
         check_edition(pyramid, args.edition)
