@@ -131,7 +131,7 @@ def test_pyramid_check_says_its_verdicts_in_german(tmp_path, capsys):
 def test_monitor_place_reads_the_die_in_the_table_s_words(capsys):
     """Tester s33 finding 10: ``monitor --place lila --lang de`` was refused (the table
     takes ``leg lila``); the die is read as the table reads it, in either language."""
-    from camelhost.commands.monitor import place_label
+    from camelhost.table.manual import typed_label as place_label
 
     set_language("de")
     assert place_label("lila") == "purple"
@@ -141,7 +141,9 @@ def test_monitor_place_reads_the_die_in_the_table_s_words(capsys):
     assert cli.main(["monitor", "--port", "virtual", "--place", "lila", "--edition",
                      "classic", "--lang", "de"]) != 0
     err = capsys.readouterr().err
-    assert "--place lila:" in err and "purple" in err, err
+    # the dice named in German, as the monitor's rows name them (s36)
+    assert "--place lila: die Erstausgabe hat keinen Würfel lila (ihre Würfel: blau grün " \
+        "orange gelb weiß;" in err and "purple" not in err, err
     assert cli.main(["monitor", "--port", "virtual", "--place", "lilac", "--lang", "de"]) != 0
     assert "--place" in capsys.readouterr().err
 

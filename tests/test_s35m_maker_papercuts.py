@@ -4,8 +4,8 @@ c, d, e): each said in one clear line, in the right number, naming what helps.""
 import pytest
 from camelhost import cli
 from camelhost.commands import doctor
-from camelhost.commands.monitor import place_label
 from camelhost.i18n import set_language
+from camelhost.table.manual import typed_label as place_label
 
 
 def _reading(label):

@@ -44,6 +44,7 @@ import time
 from camelhost.commands.options import add_edition_argument, add_seed_argument, metavar
 from camelhost.errors import CliError
 from camelhost.i18n import N_, _, colours_in, edition_word
+from camelhost.table.manual import typed_label as console_label
 
 #: wall seconds a UF2 has to bring up its USB serial port (MicroPython's REPL comes
 #: up in about 2 s of wall time on a loaded two-core machine, docs/emulator.md)
@@ -118,24 +119,6 @@ def _pushed(got):
                  "to put the dice back")
     return _("slider pushed: %s") % ", ".join("%s %d" % (colours_in(label), value)
                                                for label, value in got.dice)
-
-
-def console_label(typed):
-    """The die label (``red``, ``grey-black``) a colour typed at the console names, in
-    the words of any language the table speaks, whatever the console's own: English
-    ``red``, German ``rot``, ``grau schwarz``, ``gruen`` (``camelhost.table.manual.
-    local_colours`` of each of ``camelhost.i18n.languages()``: one source, the words
-    ``colour_words`` gives). The console is the maker's keyboard for a pyramid that other
-    programs talk to in their own language: ``pyramid doctor --lang de`` asks for
-    ``p rot`` at an English console (tester2 s35, finding 13). Words it does not know
-    come back as typed (lower case), for the caller to refuse."""
-    from camelhost.i18n import languages
-    from camelhost.table.manual import local_colours
-
-    words = {}
-    for lang in languages():
-        words.update(local_colours(lang))
-    return "-".join(words.get(word, word) for word in typed.lower().replace("-", " ").split())
 
 
 def _move(board, key, typed):

@@ -36,36 +36,6 @@ def add_arguments(parser):
                                "as red or grey-black, in the table's language too, or empty)"))
 
 
-def every_languages_colours():
-    """{a colour word of any language the table speaks, lower case: the canonical
-    colour}: ``camelhost.table.manual.local_colours`` of each of ``i18n.languages()``
-    (German ``lila``, ``grau``, ``weiss``), whatever the table's language now is."""
-    from camelhost import i18n
-    from camelhost.table.manual import local_colours
-
-    now = i18n.language()
-    words = {}
-    try:
-        for lang in i18n.languages():
-            i18n.set_language(lang)
-            words.update(local_colours())
-    finally:
-        i18n.set_language(now)
-    return words
-
-
-def place_label(text):
-    """The board's label for what ``--place`` names: a die label (``red``,
-    ``grey-black``), ``empty``, or two joined by ``+``, each colour word also in any
-    language the table speaks, whatever its language now (``every_languages_colours``:
-    German ``lila``, ``grau-schwarz``, ``weiss``; tester s35-2 finding 14 e: ``lila``
-    was refused at an English table). Words it does not know come back as typed, for
-    ``run`` to refuse."""
-    local = every_languages_colours()
-    return "+".join("-".join(local.get(word.lower(), word) for word in part.split("-"))
-                    for part in text.split("+"))
-
-
 def run(args):
     if args.count is not None and args.count < 1:
         raise ValueError(_("--count must be at least 1"))
@@ -76,7 +46,10 @@ def run(args):
     if args.place:
         from camelup.board import classifier
 
-        typed, args.place = args.place, place_label(args.place)
+        from camelhost.table.manual import typed_label
+
+        # the label in any language's words, as the emulate console reads them
+        typed, args.place = args.place, typed_label(args.place)
 
         known = {"empty"}
         for labels in classifier.EDITION_CLASSES.values():
@@ -93,8 +66,9 @@ def run(args):
         if other:  # a die of the other edition: the board would only read it as unknown
             raise ValueError(_("--place %s: the %s edition has no %s die (its dice: %s; "
                                "--edition chooses the edition)")
-                             % (typed, edition_word(edition), other[0],
-                                " ".join(label for label in own if label != "empty")))
+                             % (typed, edition_word(edition), shown_label(other[0]),
+                                " ".join(shown_label(label) for label in own
+                                         if label != "empty")))
     quiet_link_log(args.verbose)
     with connect(args.port, edition=args.edition, seed=args.seed) as pyramid:
         check_edition(pyramid, args.edition)

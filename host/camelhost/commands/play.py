@@ -706,13 +706,16 @@ def _play(args, session, journal, pyramid, spec, speaker, board, plain, seam):
         from camelhost.table.controller import Table
         from camelhost.ui.loop import run_plain
         from camelhost.ui.plain import PlainDisplay
-        table = Table(session, PlainDisplay(), pyramid=pyramid.virtual,
+        display = PlainDisplay()
+        table = Table(session, display, pyramid=pyramid.virtual,
                       manual=pyramid.manual, link=pyramid.link,
                       auto_setup=spec == "virtual", speaker=speaker, seam=seam)
         try:  # typed at a terminal: people read it, every card on a pile is face down
             table.watched = sys.stdin.isatty()
         except (AttributeError, ValueError):
             table.watched = False
+        display.reprompt = table.watched  # and a refused line brings the prompt again,
+        display.asking = lambda: table.private is not None  # but a finish card's colour
         print(_("journal: %s") % journal.path)
         try:
             return run_plain(table, events=pyramid.events())

@@ -42,6 +42,29 @@ def local_colours(lang=None):
     return words
 
 
+def typed_label(text):
+    """The label (``red``, ``grey-black``, ``empty``; two joined by ``+``: ``red+purple``)
+    a maker typed for what lies in the pyramid's head or which die is meant: ``pyramid
+    monitor --place`` and the ``pyramid emulate`` console's ``p``, ``in`` and ``out``
+    (one source for both). Each colour word in English or in any language the table
+    speaks, whatever the language now (``local_colours`` of each of
+    ``camelhost.i18n.languages()``, the words ``colour_words`` gives: German ``rot``,
+    ``lila``, ``gruen``, ``weiss``), letter case aside; the grey die's colour and ink
+    joined by a hyphen or a space (``grey-black``, ``grau schwarz``). The inverse of the
+    maker tools' ``camelhost.tools.monitor.shown_label``: a maker is asked in the table's
+    language (``pyramid doctor --lang de``: ``p rot``) at a console or a command line that
+    may speak another (tester2 s35, findings 13 and 14 e). A word it does not know comes
+    back as typed, in lower case, for the caller to refuse; ``""`` for ``""``."""
+    from camelhost.i18n import languages
+
+    words = {}
+    for lang in languages():
+        words.update(local_colours(lang))
+    return "+".join("-".join(words.get(word, word)
+                             for word in part.lower().replace("-", " ").split())
+                    for part in text.split("+"))
+
+
 def colour_hits(word, names):
     """The names of ``names`` (canonical colours, in their order) that ``word`` (lower
     case) is or shortens: by the English name or by the table's own word for it

@@ -268,7 +268,7 @@ def phase_hint(session):
 
 
 def undone_steps(steps, names, edition=None, moves=None, scoring=None, board=None,
-                 brief=False):
+                 brief=False, replay=False):
     """What one ``undo`` took back, in words, and the hint that ``redo`` keeps its dice
     (``(text, hint)``; the hint ``""`` when no die was undone, said at the table only,
     never by ``pyramid replay``, which cannot redo): ``steps``, a list of (events of one step,
@@ -292,7 +292,10 @@ def undone_steps(steps, names, edition=None, moves=None, scoring=None, board=Non
     which a scoring taken back would fill with every player's coins and tickets: the
     scoring in one clause without them, more than two bots' moves counted, not named,
     and camels back on more than two spaces or stacks counted (the page's track shows
-    them); the player's step and the dice as in full."""
+    them); the player's step and the dice as in full. ``replay``: the words told as past
+    (``pyramid replay``, a resumed table's history: nobody there puts a piece back), the
+    camels said as gone back (``the red camel went back to space 5``), not as a table is
+    told to move them (the dice: ``moves`` with none to move, ``session.NO_DICE``)."""
     edition = get_edition("second") if edition is None else edition
     parts = [_undone_step(step[0], names, step[1], edition, step[2] if len(step) > 2 else None,
                           waiting=len(step) > 3 and step[3])
@@ -334,7 +337,7 @@ def undone_steps(steps, names, edition=None, moves=None, scoring=None, board=Non
         text += _bots_moves(_("; and the bots' moves after the scoring: %s"), parts[at + 1:],
                             brief)
     if board is not None:
-        text += _camels_back(board[0], board[1], brief)
+        text += _camels_back(board[0], board[1], brief, replay)
     if moves is None:
         text += _put_back([die["colour"] for die in dice])
     else:
@@ -514,7 +517,7 @@ def _pieces_again(before, after, names):
     return ""
 
 
-def _camels_back(before, after, brief=False):
+def _camels_back(before, after, brief=False, replay=False):
     """The camels an undo moves back (``before``, ``after``: the games, as for
     ``_pieces_back``), each to its space and its place in the stack there, in the words a
     player reads (``; move the red camel back to space 5, on top of blue and under
@@ -523,7 +526,8 @@ def _camels_back(before, after, brief=False):
     carrying the others: ``the red camel, carrying yellow, back to space 5``); ``""``
     when none moves. One clause a space, by space; ``brief`` (``undone_steps``'s): more
     than two such clauses said in one, the camels counted (the track shows where they
-    stand)."""
+    stand); ``replay``: told as past, the camels gone back (``; the red camel went back
+    to space 5, on top of blue``: ``undone_steps``'s)."""
     clauses = []
     was, now = before.stacks, after.stacks
     for space in sorted(now):
@@ -537,21 +541,31 @@ def _camels_back(before, after, brief=False):
             j = i
             while j < len(stack) and back[j]:
                 j += 1
-            clauses.append((_camel_back(stack[i:j], space, stack[:i][::-1], stack[j:]),
-                            j - i))
+            clauses.append((_camel_back(stack[i:j], space, stack[:i][::-1], stack[j:],
+                                        replay), j - i))
             i = j
     if brief and len(clauses) > 2:
         camels = sum(n for _text, n in clauses)
+        if replay:
+            return ngettext("; %d camel went back to where it stood",
+                            "; %d camels went back to where they stood", camels) % camels
         return ngettext("; move %d camel back to where it stood",
                         "; move %d camels back to where they stood", camels) % camels
     return "".join(text for text, _n in clauses)
 
 
-def _camel_back(group, space, below, above):
+def _camel_back(group, space, below, above, replay=False):
     """One clause of ``_camels_back``: the camels ``group`` (bottom to top, moved back
     together) back to ``space``, on top of ``below`` (nearest first) and under ``above``
-    (nearest first)."""
-    if len(group) > 1:
+    (nearest first); ``replay``: told as past (they went back)."""
+    if replay and len(group) > 1:
+        text = _("; the %(camel)s camel, carrying %(others)s, went back to space %(space)d") % {
+            "camel": colour_word(group[0]), "space": space,
+            "others": name_list(colour_word(c) for c in group[1:])}
+    elif replay:
+        text = _("; the %(camel)s camel went back to space %(space)d") % {
+            "camel": colour_word(group[0]), "space": space}
+    elif len(group) > 1:
         text = _("; move the %(camel)s camel, carrying %(others)s, back to space %(space)d") % {
             "camel": colour_word(group[0]), "space": space,
             "others": name_list(colour_word(c) for c in group[1:])}
@@ -902,9 +916,10 @@ _NOTICE_WORDS = {
     "unscored": lambda notice, view, past: [_("Race %d ended unscored ('unscored' was "
                                               "typed)") % notice["race"]],
     "new_race": lambda notice, view, past: _new_race_lines(notice, view),
-    # an undo's hint what to type (redo) is said at the table, never in a replay
-    "info": lambda notice, view, past: [notice["text"] + ("" if past else
-                                                          notice.get("hint", ""))],
+    # told as past (a replay, a resumed table's history), an undo or a redo in its
+    # ``replayed`` words: no dice to put back in a pyramid or take out, no hint to type
+    "info": lambda notice, view, past: [notice.get("replayed", notice["text"]) if past
+                                        else notice["text"] + notice.get("hint", "")],
 }
 
 

@@ -1051,14 +1051,16 @@ class Session:
         brief = narration.undone_steps(said, self.names, self.edition, moves=moves,
                                        scoring=scoring, board=games, brief=True)[0]
         replayed = narration.undone_steps(said, self.names, self.edition, moves=NO_DICE,
-                                          scoring=scoring, board=games, brief=True)[0]
+                                          scoring=scoring, board=games, brief=True,
+                                          replay=True)[0]
         notices = [{"kind": "info", "text": _("undone: %s") % text, "hint": hint,
                     "brief": _("undone: %s") % brief, "dice_moves": moves,
                     "replayed": _("undone: %s") % replayed,
                     "scoring_undone": scoring is not None}]
         renamed = self.rename_notes()
         if renamed is not None:  # right after a rename: it stays, and says so
-            notices.append({"kind": "info", "text": renamed})
+            notices.append({"kind": "info", "text": renamed,
+                            "replayed": self.rename_notes(replay=True)})
         if "race" in taken[0].mark:  # 'again' taken back: the race as it ended
             if self.phase == "over":
                 notices.append({"kind": "final", "final": self.result, "race": self.race_no})
@@ -1067,12 +1069,17 @@ class Session:
             return notices
         return notices + self._turn_notice()
 
-    def rename_notes(self):
+    def rename_notes(self, replay=False):
         """What an ``undo`` typed right after a ``rename`` says of it, one line, or
         ``None`` after any other event: the rename is no step of the race, so the undo
-        leaves it, and another rename corrects it (``rename NEW OLD``, docs/table.md)."""
+        leaves it, and another rename corrects it (``rename NEW OLD``, docs/table.md).
+        ``replay``: told as past (``pyramid replay``), without what to type."""
         if not self.renames_since:
             return None
+        if replay:
+            return "; ".join(_("the rename of %(old)s to %(new)s was not undone (a rename is "
+                               "no step of the race)") % {"old": old, "new": new}
+                             for old, new in self.renames_since)
         return "; ".join(_("the rename of %(old)s to %(new)s is not undone (a rename is no "
                            "step of the race): 'rename %(new)s %(old)s' corrects it")
                          % {"old": old, "new": new} for old, new in self.renames_since)

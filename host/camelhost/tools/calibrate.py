@@ -1255,11 +1255,31 @@ def _named_bar():
     return calibration.NAMED_BAR
 
 
+def report_heading(edition):
+    """The report's first line, over the pairs: what the separation is, the bar under
+    which a pair is too close, and, for an edition with a grey die, what its labels name
+    (``grey-black and grey-white: the grey die with its black or its white numeral``;
+    German ``grau-schwarz und grau-weiß``), named from the edition's own fields: its
+    ``sensor_labels`` that are no die of its ``dice`` (the grey die split by ink, RULES
+    3.1; the classic edition has none, so its heading names no grey die). ``edition``:
+    its name (``"classic"``, ``"second"``) or ``None`` (a profile that names none: no
+    labels explained). Raises ``KeyError`` for an unknown edition name."""
+    inked = [] if edition is None else [
+        label for label in get_edition(edition).sensor_labels
+        if label not in get_edition(edition).dice]
+    if not inked:
+        return _("separation of every pair of classes, closest first (sigma; under %.0f is "
+                 "too close):") % _too_close()
+    return (_("separation of every pair of classes, closest first (sigma; under %(close).0f "
+              "is too close; %(labels)s: the grey die with its black or its white numeral):")
+            % {"close": _too_close(),
+               "labels": _(" and ").join(shown_label(label) for label in inked)})
+
+
 def print_report(result, out):
-    """Per-pair separation, the leave-one-out check and the advice line."""
-    print(_("separation of every pair of classes, closest first (sigma; under %.0f is "
-          "too close; grey-black and grey-white: the grey die with its black or its white "
-          "numeral):") % _too_close(), file=out)
+    """Per-pair separation (headed by ``report_heading`` of the profile's edition), the
+    leave-one-out check and the advice line."""
+    print(report_heading(result.profile.get("edition")), file=out)
 
     for p in result.pairs:
         print("  %-12s %-12s %7s%s" % (shown_label(p["a"]), shown_label(p["b"]),

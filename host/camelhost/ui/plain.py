@@ -160,13 +160,28 @@ def prompt_line(view, width=None):
 class PlainDisplay(Display):
     """Prints notices and status as lines to ``stream`` (default stdout), one
     announcement per line. ``status_every``: print the whole table at each new leg.
-    ``prompts``: print what the table waits for (False where nobody types: the demo)."""
+    ``prompts``: print what the table waits for (False where nobody types: the demo).
+    ``reprompt``: a refusal (``error``) is followed by the prompt again, as every line
+    the table takes is: the refused line changed nothing, so the table still waits for
+    what the last prompt said (tester s35: after ``! unknown command`` nothing said
+    whose turn it was). For lines typed at a terminal (``pyramid play`` sets it from
+    ``Table.watched``); a script, and the tests that drive a table, read one line per
+    refusal. ``asking``: a callable, True while the table asks a question of its own in
+    text, whose refusals say what to type (a finish card's colour asked unseen:
+    ``pyramid play`` gives ``Table.private``); no prompt follows them then (it comes with
+    the table's next ``prompt``). Without ``asking``, no prompt follows a refusal after
+    text the table printed (``text``: it may have been such a question)."""
 
-    def __init__(self, stream=None, status_every=True, prompts=True):
+    def __init__(self, stream=None, status_every=True, prompts=True, reprompt=False,
+                 asking=None):
         self.stream = stream or sys.stdout
         self.status_every = status_every
         self.prompts = prompts
+        self.reprompt = reprompt
+        self.asking = asking
         self._just_said = []  # the lines of the last output
+        self._view = None  # the latest view the table gave: what a refusal leaves as it is
+        self._prompted = False  # a prompt was printed (and, without asking, no text since)
 
     def _out(self, lines):
         for line in lines:
@@ -175,6 +190,7 @@ class PlainDisplay(Display):
         self._just_said = list(lines)
 
     def notices(self, notices, view):
+        self._view = view
         lines = []
         for n in notices:
             lines += notice_lines(n, view)
@@ -183,17 +199,29 @@ class PlainDisplay(Display):
         self._out(lines)
 
     def error(self, message):
-        self._out(["! " + message])
+        lines = ["! " + message]
+        asked = self.asking is not None and self.asking()
+        if self.reprompt and self.prompts and self._prompted and not asked \
+                and self._view is not None:
+            lines.append(prompt_line(self._view))  # what the table still waits for
+        self._out(lines)
 
     def status(self, view):
+        self._view = view
         lines = status_lines(view)
         if view["last_die"] and last_die_line(view) in self._just_said:
             lines.remove(last_die_line(view))  # just said (after a resume): once is enough
         self._out(lines)
 
     def text(self, text):
+        if self.asking is None:  # maybe a question of its own: its refusals say what to type
+            self._prompted = False
         self._out(text.splitlines())
 
     def prompt(self, view):
+        self._view = view
         if self.prompts:
-            self._out([prompt_line(view)])
+            line = prompt_line(view)
+            self._prompted = True
+            if not (self.reprompt and self._just_said[-1:] == [line]):  # said after a refusal
+                self._out([line])
