@@ -63,8 +63,9 @@ def test_the_quit_line_command_reopens_the_game_as_it_ran(tmp_path, monkeypatch,
 def test_a_full_disk_stops_the_table_with_the_same_resume_command(tmp_path, monkeypatch,
                                                                    capsys):
     """The disk fills up mid-game: the table stops, the journal keeps every event taken
-    before, and both the error and the quit line give the command that reopens the
-    game as it ran (here with --plain and the dice typed)."""
+    before, and the error gives the command that reopens the game as it ran (here with
+    --plain and the dice typed), in one line (the README's promise: the ordinary quit
+    line before it read as a close that then failed, s36 tester 18)."""
     import errno
     path = str(tmp_path / "g.jsonl")
     real = os.fsync
@@ -85,7 +86,7 @@ def test_a_full_disk_stops_the_table_with_the_same_resume_command(tmp_path, monk
     out = capsys.readouterr()
     assert rc == 1
     command = "pyramid play --resume %s --plain" % path
-    assert out.out.splitlines()[-1].endswith("continue it with: " + command)
+    assert not [line for line in out.out.splitlines() if "continue it with" in line]
     assert out.err.strip() == ("pyramid: the disk is full: the game is safe in %s up to the "
                                "last event; free some space, then continue with: %s"
                                % (path, command))

@@ -385,6 +385,16 @@ def test_cli_tournament_plot_without_matplotlib_says_so_before_playing(tmp_path,
     assert err.count("\n") == 1 and "games in" not in out and not path.exists()
 
 
+def test_cli_tournament_plot_into_a_missing_folder_says_so_before_playing(tmp_path, capsys):
+    """s36 tester 17: a mistyped folder for the plot was said only after every game."""
+    path = tmp_path / "nodir" / "shares.png"
+    assert main(["tournament", "--games", "2", "--bots", "random", "--seats", "3",
+                 "--workers", "1", "--plot", str(path)]) == 1
+    out, err = capsys.readouterr()
+    assert err == "pyramid: --plot %s: no folder %s\n" % (path, tmp_path / "nodir")
+    assert "games in" not in out and not (tmp_path / "nodir").exists()
+
+
 @pytest.mark.process
 def test_dask_runs_the_same_seeded_games_as_the_process_pool():
     # the optional cluster extra (in the dev extras, so make test runs this): the games

@@ -9,6 +9,7 @@ from camelhost.commands.options import (
     add_port_argument,
     add_seed_argument,
     metavar,
+    output_file_problem,
 )
 from camelhost.i18n import N_, _, decimal, percent
 from camelhost.tools.calibrate import (
@@ -66,19 +67,6 @@ def add_arguments(parser):
     add_seed_argument(parser, _("seed of the virtual pyramid"))
 
 
-def _check_writable(option, path):
-    """Raise ``ValueError`` naming ``option`` when ``path`` can't be written: a folder,
-    a folder that doesn't exist, or one this user may not write in."""
-    import os
-    folder = os.path.dirname(os.path.abspath(path))
-    if os.path.isdir(path):
-        raise ValueError(_("%s %s: that is a folder; give a file name") % (option, path))
-    if not os.path.isdir(folder):
-        raise ValueError(_("%s %s: no folder %s") % (option, path, folder))
-    if not os.access(folder, os.W_OK) or (os.path.exists(path) and not os.access(path, os.W_OK)):
-        raise ValueError(_("%s %s: not allowed to write there") % (option, path))
-
-
 def run(args):
     if args.auto and args.port != VIRTUAL:
         raise ValueError(_("--auto needs --port virtual: on a real pyramid a person "
@@ -92,8 +80,9 @@ def run(args):
         if note:
             print(note)
     for option, path in (("--out", args.out), ("--plot", args.plot)):
-        if path:
-            _check_writable(option, path)  # now, not after a hundred releases
+        problem = output_file_problem(option, path) if path else None
+        if problem:  # now, not after a hundred releases
+            raise ValueError(problem)
     if args.plot:
         plot_backend()  # a missing matplotlib is reported now, not after the whole session
     quiet_link_log(args.verbose)

@@ -33,6 +33,7 @@ language before the parsers are built).
 """
 
 import argparse
+import os
 import sys
 
 from camelup.editions import EDITIONS
@@ -178,3 +179,18 @@ def add_seats_argument(parser, default=4, default_words=None, what=None):
                         help=(_("%s: %s (default %s)") % (what or _("number of seats"),
                                                           seats_text(), words)
                               ).replace("%", "%%"))
+
+
+def output_file_problem(option, path):
+    """Why the file ``path`` given to ``option`` (``--plot``, ``--out``...) can't be
+    written, in one line naming both, or ``None``: a folder, a folder that doesn't
+    exist, or one this user may not write in. Commands ask before their work (a
+    calibration's releases, a tournament's games), never after it."""
+    folder = os.path.dirname(os.path.abspath(path))
+    if os.path.isdir(path):
+        return _("%s %s: that is a folder; give a file name") % (option, path)
+    if not os.path.isdir(folder):
+        return _("%s %s: no folder %s") % (option, path, folder)
+    if not os.access(folder, os.W_OK) or (os.path.exists(path) and not os.access(path, os.W_OK)):
+        return _("%s %s: not allowed to write there") % (option, path)
+    return None

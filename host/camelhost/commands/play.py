@@ -683,10 +683,15 @@ def run(args):
         if not args.resume and args.seed is None:
             # only now: every argument was good, the dice source and the board are open
             print(_("seed: %d (play this race again with --seed %d)") % (session.seed, session.seed))
+        from camelhost.table.journal import JournalFull
+        full = False
         try:
             return _play(args, session, journal, pyramid, spec, speaker, board, plain, seam)
+        except JournalFull:  # its own line says the game is safe and how to go on: alone
+            full = True
+            raise
         finally:
-            if journal.path:
+            if journal.path and not full:
                 # as the table stands now: its port may have gone meanwhile
                 journal.resume_command = resume_command(args, journal, spec, plain,
                                                         pyramid.link)

@@ -38,6 +38,7 @@ from camelhost.commands.options import (
     add_seats_argument,
     add_seed_argument,
     metavar,
+    output_file_problem,
 )
 from camelhost.errors import CliError
 from camelhost.i18n import N_, _, decimal, edition_word, ngettext, percent
@@ -227,6 +228,9 @@ def _checked(args):
         raise CliError(_("--scheduler is for --engine dask"))
     if args.plot:
         plot_backend()  # a missing matplotlib is said before the games, not after
+        problem = output_file_problem("--plot", args.plot)
+        if problem:  # a folder mistyped is said before the games too (s36 tester 17)
+            raise CliError(problem)
     return edition, names
 
 

@@ -1257,14 +1257,15 @@ def _gap_words(gap, ahead):
     return (_("%s ahead of the next") if ahead else _("%s behind the best")) % decimal(size, 2)
 
 
-def _figure_words(entry):
+def _figure_words(entry, others=2):
     """An advice entry's ranking number said in full, the figures as shown: in the
     end-game ``25% chance to win the race (+1.00 now)``; a balance with what it is made
     of, so the sum can be checked at the table, ``balance -0.93: +5.55 now, -3.41 the
     card's worth in a later leg, -3.07 the others' replies`` (the replies being what is
     left of the coach's score: the value now less the score, for a finish card less its
     value kept too, so the parts add up to the balance); else its value now, ``+1.78
-    now``."""
+    now``. ``others``: how many players reply before the player's next turn (one: "the
+    other player's reply", as ``advice_note`` says it at two seats)."""
     kind, value = _rank_figure(entry)
     if kind == "win":
         return _("%s chance to win the race (%s now)") % (percent(value), signed(entry["ev"]))
@@ -1275,7 +1276,10 @@ def _figure_words(entry):
     parts = [_("%s now") % signed(now)]
     if entry.get("hold") is not None:
         parts.append(_("%s the card's worth in a later leg") % signed(-hold))
-    parts.append(_("%s the others' replies") % signed(score - now + hold))
+    if others == 1:  # two players: one reply, said as the note under it says it
+        parts.append(_("%s the other player's reply") % signed(score - now + hold))
+    else:
+        parts.append(_("%s the others' replies") % signed(score - now + hold))
     return _("balance %s: %s") % (signed(score), ", ".join(parts))
 
 
@@ -1344,7 +1348,7 @@ def advice_words(view, count=None):
             gap = _gap(best, entry)
         out.append({"name": name, "command": command,
                     "gap": "" if gap is None else _gap_words(gap, ahead=i == 0),
-                    "figure": _figure_words(entry)})
+                    "figure": _figure_words(entry, len(view["players"]) - 1)})
     return out
 
 
@@ -1357,18 +1361,24 @@ def lead_words(values):
     return "" if gap is None else _gap_words(gap, ahead=True)
 
 
-def short_advice_note(values):
+def short_advice_note(values, others=2):
     """The web page's short note under its advice (``values``: the view's action entries
     shown): what a balance is, in a sentence a watcher follows, on one line of the page at
     1024x768 (what the action pays now less what the others gain in reply; below zero no
     coins lost: a best action with a minus sign and only 'costs you no coins' under it
     read as a contradiction on the TV, tester s34 W2); in the end-game that the first are
-    ranked by the chance to win; ``""`` when the numbers are the values now."""
+    ranked by the chance to win; ``""`` when the numbers are the values now. ``others``:
+    how many players reply before the player's next turn (one: the other player's)."""
     notes = []
     if any(v.get("win") is not None for v in values):
         notes.append(_("the first by your chance to win the race"))
     if any(v.get("win") is None and v.get("score") is not None for v in values):
-        notes.append(_("balance: now less the others' gains; below zero costs you no coins"))
+        if others == 1:
+            notes.append(_("balance: now less the other player's gains; below zero costs you "
+                           "no coins"))
+        else:
+            notes.append(_("balance: now less the others' gains; below zero costs you no "
+                           "coins"))
     return "(%s)" % "; ".join(notes) if notes else ""
 
 

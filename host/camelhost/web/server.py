@@ -251,7 +251,8 @@ def with_advice_words(view):
         return view
     from camelhost.table.narration import advice_words, short_advice_note
     said = advice_words(view, PAGE_ADVICE)
-    acts = dict(acts, said=said, said_note=short_advice_note(acts["values"][:PAGE_ADVICE]))
+    acts = dict(acts, said=said, said_note=short_advice_note(acts["values"][:PAGE_ADVICE],
+                                                             len(view["players"]) - 1))
     return dict(view, odds=dict(view["odds"], actions=acts))
 
 
