@@ -694,7 +694,21 @@ class PanelScroll(VerticalScroll, can_focus=False):
     # the app's ``fit`` asks for the hint after its refresh, but the panel's text may
     # be laid out later (a loaded machine), or the panel resized without a ``fit``.
     def on_resize(self, _event):
+        self._sized_for = self.size
         self.show_hint()
+
+    _sized_for = None  # the panel's size ``on_resize`` last handled
+
+    def on_mount(self):
+        self.screen.screen_layout_refresh_signal.subscribe(self, self._laid_out)
+
+    def _laid_out(self, _screen):
+        """After every layout of the screen: a size ``on_resize`` was not told of is
+        handled as it would have been (as ``HistoryLog._laid_out``: a scroll's quick
+        layout on a loaded machine can take the panel's new height without a
+        ``Resize``, and the hint still counted the lines below its old height)."""
+        if self.size and self.size != self._sized_for:
+            self.on_resize(None)
 
     def watch_virtual_size(self, _old, _new):
         self.show_hint()

@@ -562,6 +562,18 @@
   }
   function justScored(v) { return sinceScoring(v) && !!v.leg_scored.latest; }
 
+  // what a partner's leg tickets paid a player ("from Ann +1", RULES 3.8): the
+  // partner's name shortened where the scoring's column is narrow, whole in its title
+  // (a 24-letter name ran out of the race's end page at 1024x768, over the coins)
+  function copyChip(from, reward) {
+    const node = el("span", "chip copy");
+    const words = t("from {0}", "\u0000").split("\u0000");
+    node.appendChild(el("span", "words", words[0]));
+    node.appendChild(nameEl("span", "", from));
+    node.appendChild(el("span", "words", (words[1] || "") + " " + signed(reward)));
+    return node;
+  }
+
   function drawLeg(v) {
     const panel = $("leg-panel"), s = v.leg_scored;
     const shown = !!s && (justScored(v) || !!v.final);
@@ -579,7 +591,7 @@
       for (const it of row.items) {
         if (it.kind === "leg") items.appendChild(chip(it.colour, it.value + " \u2192 " + signed(it.reward)));
         else if (it.kind === "pyramid") items.appendChild(el("span", "chip pyramid", "\u25B2 +" + (it.reward || 1)));
-        else items.appendChild(el("span", "chip copy", t("from {0}", it.from) + " " + signed(it.reward)));
+        else items.appendChild(copyChip(it.from, it.reward));
       }
       if (!row.items.length) items.appendChild(el("span", "none", t("nothing")));
       tr.appendChild(items);
