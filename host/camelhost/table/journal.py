@@ -1311,8 +1311,14 @@ def _read_notes(path, read, notes, repair):
         if read.after is not None:
             note += _(" (line %d does not follow without it: %s)") % read.after
         if read.held is not None:
-            note += _held_words(read.held, events, _noted_proof(read),
-                                _keyed_die(_before(read, read.bad[0])))
+            proven = _noted_proof(read)
+            typed = None if repair or proven is None else _proven_typed(proven, _players(events))
+            # a replay can't type: it names the command that goes on with the line typed
+            # again in its place, as a resume's refusal does (s36 tester 13)
+            command = None if typed is None else " ".join(shlex.quote(w) for w in (
+                ["pyramid", "play", "--resume", path, "--upto-damage", "--retype", typed]))
+            note += _held_words(read.held, events, proven,
+                                _keyed_die(_before(read, read.bad[0])), command)
         elif torn:
             note += _torn_words(read.data[read.good_end:], events)
         notes.append(note)
@@ -1838,13 +1844,18 @@ def _skipped_note(skipped, later, events, path, kept, retyped=None, proof=None,
     return said + _held_words(chunk, events, proven, keyed)
 
 
-def _held_words(chunk, events, proven=None, keyed=None):
+def _held_words(chunk, events, proven=None, keyed=None, command=None):
     """The end of a note on a damaged line ``chunk``: what it seems to hold (the game's
     players from ``events``' ``game`` line name the seat), to be typed again; a die from
     the pyramid as its own record in the line reads it when that passes its CRC
     (``_wire_die``); ``proven``, what the next line's chain hash proves it held
     (``_proven_candidate``), rather than its damaged fields (``keyed``: the die a value
-    pressed was for)."""
+    pressed was for). ``command``: the shell command that types the proven event again in
+    its place (said where nothing can be typed: a replay)."""
+    if proven is not None and command is not None:
+        return _(". The next line's chain hash proves it held %s: to go on with it typed "
+                 "again in its place: %s") % (_what_it_held(json.dumps(proven).encode(),
+                                                            _players(events), keyed), command)
     if proven is not None:
         return _(". The next line's chain hash proves it held %s: type it again"
                  ) % _what_it_held(json.dumps(proven).encode(),
