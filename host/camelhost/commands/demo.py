@@ -60,6 +60,7 @@ def run(args):
 
     from camelhost.device.open import open_pyramid
     from camelhost.errors import CliError
+    from camelhost.i18n import language
     from camelhost.table.controller import Table
     from camelhost.table.display import Seam
     from camelhost.table.journal import Journal, new_path_problem
@@ -87,7 +88,9 @@ def run(args):
         raise CliError(_("%s already holds a game; give another --journal") % path)
     names = seat_names(args.seats)
     with contextlib.ExitStack() as stack:
-        journal = stack.enter_context(Journal(path))
+        # the dice source and language named, as play's journal does: a demo stopped
+        # midway resumes on the virtual pyramid, in its language (s36 tester 15)
+        journal = stack.enter_context(Journal(path, pyramid="virtual", lang=language()))
         try:
             session = Session(args.edition, names, seed=args.seed, bots=range(args.seats),
                               journal=journal)
@@ -114,6 +117,11 @@ def run(args):
             try:
                 run_plain(table, lines=False, events=pyramid.events(), stop_when_over=True,
                           wait_s=args.push_wait)
+            except KeyboardInterrupt:
+                if path is not None and session.phase != "over":  # how to go on with it
+                    print()
+                    print(_resumable(path))
+                raise
             except (RuntimeError, TimeoutError) as exc:
                 where = path or _("in memory only: give --journal FILE to keep one")
                 raise CliError(_("the virtual pyramid failed: %s (journal: %s)")
@@ -127,3 +135,18 @@ def run(args):
                     "--seed plays this game again)"))
         wait_for_enter(board, _("the race is over; press Enter to close the scoreboard"))
     return 0
+
+
+def _resumable(path):
+    """The line a demo stopped midway with ``--journal`` ends with: where the game is
+    kept and the command that plays it on (plain lines, the virtual pyramid the
+    journal names, the demo's language)."""
+    import shlex
+    from types import SimpleNamespace
+
+    from camelhost.commands.play import quit_line
+    from camelhost.i18n import language
+    words = ["pyramid", "play", "--resume", path, "--plain"]
+    if language() != "en":
+        words += ["--lang", language()]
+    return quit_line(SimpleNamespace(path=path), " ".join(shlex.quote(w) for w in words))
