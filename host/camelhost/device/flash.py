@@ -318,11 +318,15 @@ def check_port(port):
     if "/" not in path:
         return
     if os.path.exists(path):
-        from camelhost.device.transport import TerminalInUse, refuse_a_terminal
+        from camelhost.device.transport import TerminalInUse, refuse_a_terminal, serial_port_problem
         try:  # another program's terminal: neither listened to nor given to mpremote
             refuse_a_terminal(path)
         except TerminalInUse as exc:
             raise CliError(str(exc)) from None
+        why = serial_port_problem(path)  # a file, /dev/null, /dev/tty: no board there
+        if why is not None:
+            from camelhost.device.open import not_a_port
+            raise not_a_port(path, why, "--port", virtual=False)
         return
     from serial.tools import list_ports
 
