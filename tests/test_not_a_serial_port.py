@@ -17,7 +17,8 @@ MAKER = "give the pyramid's port, --port auto, or --port virtual"
 SEEN = r"\(serial ports seen: [^()]*\)"
 #: what each kind of path is called: a regular file, a folder, /dev/null, /dev/tty
 KINDS = ("a file", "a folder", "a device that is no terminal",
-         "the terminal of whichever program opens it", "no device behind it")
+         "the terminal of whichever program opens it",
+         "a device node with no device behind it")
 
 
 @pytest.fixture
@@ -93,8 +94,7 @@ def test_the_check_names_the_kinds_of_path_that_are_no_serial_port(notes, tmp_pa
     assert serial_port_problem(notes) == "a file"
     assert serial_port_problem(str(tmp_path)) == "a folder"
     assert serial_port_problem("/dev/null") == "a device that is no terminal"
-    assert serial_port_problem("/dev/tty") in ("the terminal of whichever program opens it",
-                                               "no device behind it")
+    assert serial_port_problem("/dev/tty") == "the terminal of whichever program opens it"
     # what it leaves to the opening: a missing path (its own line), a pyserial URL
     assert serial_port_problem(str(tmp_path / "ttyACM9")) is None
     assert serial_port_problem("loop://") is None

@@ -261,7 +261,7 @@ def _look(port):
         fd = os.open(port, os.O_RDWR | os.O_NOCTTY | os.O_NONBLOCK)
     except OSError as exc:
         if exc.errno in (errno.ENXIO, errno.ENODEV):
-            return None, None, _("no device behind it")
+            return None, None, _("a device node with no device behind it")
         return None, None, None  # permission, busy: the opening says it
     try:
         return termios.tcgetattr(fd), fd, None
@@ -276,8 +276,8 @@ def _look(port):
 def serial_port_problem(port):
     """Why the path ``port`` names no serial port, in a few words (``a file``, ``a
     folder``, ``a device that is no terminal`` for ``/dev/null``, ``the terminal of
-    whichever program opens it`` for ``/dev/tty``, ``no device behind it``), or
-    ``None`` when it may be one: a terminal device, a pyserial URL, a path that names
+    whichever program opens it`` for ``/dev/tty``, ``a device node with no device
+    behind it``), or ``None`` when it may be one: a terminal device, a pyserial URL, a path that names
     nothing (the opening's own "no such port"), or one that can't be looked at (no
     permission, busy: the opening says so). Reads ``os.stat`` and, for a character
     device, its terminal attributes (``termios.tcgetattr``, opened without becoming
