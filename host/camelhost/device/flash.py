@@ -328,11 +328,10 @@ def check_port(port):
             from camelhost.device.open import not_a_port
             raise not_a_port(path, why, "--port", virtual=False)
         return
-    from serial.tools import list_ports
+    from camelhost.device.open import ports_seen
 
-    seen = ", ".join(sorted(p.device for p in list_ports.comports())) or "none"
     raise CliError(_("no such port %s (serial ports seen: %s); plug the board in, or give "
-                   "--port auto for the first RP2040 on USB") % (path, seen))
+                   "--port auto for the first RP2040 on USB") % (path, ports_seen()))
 
 
 def running_firmware(port, wait=LISTEN_S):
