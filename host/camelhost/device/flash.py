@@ -325,10 +325,10 @@ def check_port(port):
             raise CliError(str(exc)) from None
         why = serial_port_problem(path)  # a file, /dev/null, /dev/tty: no board there
         if why is not None:
-            from camelhost.device.open import not_a_port
+            from camelhost.device.transport import not_a_port
             raise not_a_port(path, why, "--port", virtual=False)
         return
-    from camelhost.device.open import ports_seen
+    from camelhost.device.transport import ports_seen
 
     raise CliError(_("no such port %s (serial ports seen: %s); plug the board in, or give "
                    "--port auto for the first RP2040 on USB") % (path, ports_seen()))

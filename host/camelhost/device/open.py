@@ -24,45 +24,6 @@ RP2040_VID = 0x2E8A
 AUTO, MANUAL, VIRTUAL = sources.AUTO, sources.MANUAL, sources.VIRTUAL
 
 
-def ports_seen():
-    """The serial ports pyserial lists now (``list_ports.comports``), sorted and joined
-    with commas, or ``none`` in the table's language: what a refusal of a port names."""
-    from serial.tools import list_ports
-
-    return (", ".join(sorted(p.device for p in list_ports.comports()))
-            or pgettext("ports seen", "none"))
-
-
-class NotAPort(CliError):
-    """A ``CliError`` for a path that names no serial port (``transport.NotASerialPort``):
-    ``what``, the fact with the serial ports seen, and ``fix``, what to give instead, by
-    the command's option; the error's text is both in one line."""
-
-    def __init__(self, what, fix):
-        CliError.__init__(self, "%s; %s" % (what, fix))
-        self.what = what
-        self.fix = fix
-
-
-def not_a_port(port, why, option="--pyramid", virtual=True):
-    """The ``NotAPort`` error for ``port``, a path that is ``why`` (``transport
-    .serial_port_problem``'s words: ``a file``, ``a device that is no terminal``), not
-    a serial port: ``/dev/null is a device that is no terminal, not a serial port
-    (serial ports seen: /dev/ttyACM0); give the pyramid's port, --port auto, or --port
-    virtual``. ``option``: the command's (``--pyramid`` adds ``manual``); ``virtual``:
-    False for ``pyramid flash`` (a board to copy to: no virtual one)."""
-    what = (_("%(port)s is %(why)s, not a serial port (serial ports seen: %(seen)s)")
-            % {"port": port, "why": why, "seen": ports_seen()})
-    if option == "--pyramid":
-        fix = (_("give the pyramid's port, %(o)s auto, %(o)s virtual, or %(o)s manual to "
-                 "type the dice") % {"o": option})
-    elif virtual:
-        fix = _("give the pyramid's port, %(o)s auto, or %(o)s virtual") % {"o": option}
-    else:
-        fix = _("give the board's serial port, or %s auto") % option
-    return NotAPort(what, fix)
-
-
 def find_rp2040_port(option="--pyramid"):
     """Return the device path of the first serial port with USB VID 0x2E8A.
 
@@ -364,9 +325,10 @@ def open_pyramid(spec, edition="second", seed=1, resume=None, value_buttons=True
     ``pyramid``: ``virtual`` makes it ``--pyramid virtual``, as that board is not one
     that can be connected). ``option``/``hint``: how the calling
     command names a port, for the messages. Raises ``CliError`` (one line) when the
-    port can't be opened (``NotAPort`` when the path names no serial port: a file,
-    ``/dev/null``, ``/dev/tty``), the virtual pyramid does not start, the link is missing, or a
-    maker's tool (``option`` other than ``--pyramid``) is given ``manual``.
+    port can't be opened (``transport.NotAPort`` when the path names no serial port:
+    a file, ``/dev/null``, ``/dev/tty``), the virtual pyramid does not start, the link
+    is missing, or a maker's tool (``option`` other than ``--pyramid``) is given
+    ``manual``.
     """
     p = OpenPyramid(spec)
     if spec == MANUAL:
@@ -398,7 +360,7 @@ def open_pyramid(spec, edition="second", seed=1, resume=None, value_buttons=True
         # holds no record of the journal's boots, and asking it for them would only
         # report a loss that never happened.
         resume = uid = None
-    from camelhost.device.transport import NotAPyramid, NotASerialPort
+    from camelhost.device.transport import NotAPyramid, NotASerialPort, not_a_port
     try:
         p.link = Link(port, resume=resume, taken=taken, uid=uid)
         if played_on == VIRTUAL:

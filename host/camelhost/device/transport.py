@@ -23,7 +23,8 @@ import time
 
 import serial
 
-from camelhost.i18n import _
+from camelhost.errors import CliError
+from camelhost.i18n import _, pgettext
 
 try:
     import termios
@@ -62,6 +63,45 @@ class TerminalInUse(PortInUse):
     ``pyramid emulate``'s own console): opening it as a serial line would switch it to
     raw input, with which that program's next read returns end-of-input, and a probe's
     ``HELLO?`` lines would land on its screen (``terminal_owner``)."""
+
+
+def ports_seen():
+    """The serial ports pyserial lists now (``list_ports.comports``), sorted and joined
+    with commas, or ``none`` in the table's language: what a refusal of a port names."""
+    from serial.tools import list_ports
+
+    return (", ".join(sorted(p.device for p in list_ports.comports()))
+            or pgettext("ports seen", "none"))
+
+
+class NotAPort(CliError):
+    """A ``CliError`` for a path that names no serial port (``NotASerialPort``):
+    ``what``, the fact with the serial ports seen, and ``fix``, what to give instead, by
+    the command's option; the error's text is both in one line."""
+
+    def __init__(self, what, fix):
+        CliError.__init__(self, "%s; %s" % (what, fix))
+        self.what = what
+        self.fix = fix
+
+
+def not_a_port(port, why, option="--pyramid", virtual=True):
+    """The ``NotAPort`` error for ``port``, a path that is ``why``
+    (``serial_port_problem``'s words: ``a file``, ``a device that is no terminal``), not
+    a serial port: ``/dev/null is a device that is no terminal, not a serial port
+    (serial ports seen: /dev/ttyACM0); give the pyramid's port, --port auto, or --port
+    virtual``. ``option``: the command's (``--pyramid`` adds ``manual``); ``virtual``:
+    False for ``pyramid flash`` (a board to copy to: no virtual one)."""
+    what = (_("%(port)s is %(why)s, not a serial port (serial ports seen: %(seen)s)")
+            % {"port": port, "why": why, "seen": ports_seen()})
+    if option == "--pyramid":
+        fix = (_("give the pyramid's port, %(o)s auto, %(o)s virtual, or %(o)s manual to "
+                 "type the dice") % {"o": option})
+    elif virtual:
+        fix = _("give the pyramid's port, %(o)s auto, or %(o)s virtual") % {"o": option}
+    else:
+        fix = _("give the board's serial port, or %s auto") % option
+    return NotAPort(what, fix)
 
 
 def _proc_stat(proc, pid):
