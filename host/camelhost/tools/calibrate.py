@@ -895,10 +895,10 @@ def _read_steps(pyramid, driver, edition, out, it, steps, previous=None, round_c
     """Each step's reading (LED on minus LED off, counts per channel) by class, and the
     readings that looked like the die read before or the empty head (index in the class,
     what they looked like). The first reading whose LED-on clear count is at or over the
-    saturation level raises ``_Saturated``: no session with it can be saved. ``previous``: ``(label,
-    reading)`` read before the first step at the same settings (``--autorange``'s light
-    check), which the first step's reading is compared with as each later step's is
-    with the one before it. ``round_check(collected, suspects, taken)``: called after
+    saturation level raises ``_Saturated``: no session with it can be saved.
+    ``previous``: ``(label, reading)`` read before the first step at the same settings
+    (``--autorange``'s light check), which the first step's reading is compared with as
+    each later step's is with the one before it. ``round_check(collected, suspects, taken)``: called after
     every whole round but the last once every class has ``MIN_SAMPLES`` readings (a
     profile can be fitted); it may raise (``_MoreLight``, ``CliError``)."""
     from camelup.board import classifier
