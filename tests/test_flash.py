@@ -205,14 +205,17 @@ def test_flash_to_the_virtual_pyramid_says_at_once_that_it_needs_a_board(tmp_pat
 
 
 @pytest.mark.process
-def test_flash_port_that_exists_but_cannot_be_opened_keeps_mpremotes_reason(tmp_path, capsys):
-    not_a_tty = tmp_path / "ttyFILE"  # exists, but is no serial port
+def test_flash_port_that_exists_but_is_no_serial_port_is_refused_before_the_build(tmp_path,
+                                                                                  capsys):
+    not_a_tty = tmp_path / "ttyFILE"  # exists, but is no serial port (tester s36tm, 4)
     not_a_tty.write_text("")
     status = cli.main(["flash", "--port", str(not_a_tty), "--build-dir", str(tmp_path / "b")])
     assert status == 1
     err = capsys.readouterr().err
-    assert err.startswith("pyramid: mpremote failed on %s: " % not_a_tty), err
+    assert err.startswith("pyramid: %s is a file, not a serial port (serial ports seen: "
+                          % not_a_tty), err
     assert "no such port" not in err and err.count("\n") == 1, err
+    assert not (tmp_path / "b").exists()
 
 
 def test_package_json_lists_the_firmware():
@@ -262,6 +265,8 @@ def test_a_running_pyramid_that_ignores_ctrl_c_gets_the_safe_boot_hint(tmp_path,
     monkeypatch.setattr(flash.subprocess, "run", refused)
     port = tmp_path / "ttyACM0"  # the board's port exists; mpremote is what refuses
     port.write_text("")
+    from camelhost.device import transport  # the file stands in for a serial port
+    monkeypatch.setattr(transport, "serial_port_problem", lambda path: None)
     with pytest.raises(flash.CliError) as exc:
         flash.flash(str(port), build_dir=str(tmp_path / "build"), log=lambda *_: None)
     assert "could not enter raw repl" in str(exc.value)

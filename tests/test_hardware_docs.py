@@ -130,8 +130,8 @@ def test_changing_a_pin_moves_the_wire(cfg):
 
 @pytest.mark.parametrize("change, complaint", [
     ({"SLIDER": 4}, "both use GP4"),
-    ({"I2C_SDA": 5, "I2C_SCL": 4}, "cannot be SDA of I2C0"),
-    ({"I2C_ID": 1}, "cannot be SDA of I2C1"),
+    ({"I2C_SDA": 5, "I2C_SCL": 4}, "are swapped: GP5 is an SCL pin"),
+    ({"I2C_ID": 1}, "are I2C0 pins: set I2C_ID = 0"),
     ({"SENSOR_LED": 24}, "not on the Pico header"),
     ({"VALUE_BUTTONS": (10, 11, 30)}, "GP0..GP29"),
 ])

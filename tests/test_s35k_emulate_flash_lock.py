@@ -26,7 +26,8 @@ def _english():
 @pytest.fixture
 def image(tmp_path):
     path = tmp_path / "board1.img"
-    path.write_bytes(b"\x5a" * 4096)  # a board's image as another emulate left it
+    # a board's image as another emulate left it (its filesystem erased: --fresh)
+    path.write_bytes(b"\xff" * emulated.FS_BLOCK_SIZE * emulated.FS_BLOCK_COUNT)
     return str(path)
 
 
@@ -51,7 +52,7 @@ def test_a_second_board_on_a_held_image_refuses_naming_it_and_writes_nothing(ima
                     "terminal) or give another --flash image" % (image, os.getpid()))
     assert board.port is None  # no pseudo-terminal made, no emulator started
     with open(image, "rb") as f:
-        assert f.read() == b"\x5a" * 4096
+        assert f.read() == b"\xff" * emulated.FS_BLOCK_SIZE * emulated.FS_BLOCK_COUNT
     again = emulated.lock_flash(image)  # released with its holder: the image is free
     os.close(again)
 

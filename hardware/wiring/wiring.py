@@ -13,6 +13,9 @@ Usage::
     python hardware/wiring/wiring.py --check    # exit 1 if wiring.svg is stale
     python hardware/wiring/wiring.py --table    # print the README pin table
 
+Each refuses (exit 1, nothing written) a configuration that cannot work, in one line
+naming what is wrong and what to set (``check_config``).
+
 Header pin numbers are those of the Raspberry Pi Pico (datasheet, "Pinout"):
 USB at the top, pins 1-20 down the left edge, 40-21 down the right edge. On an
 RP2040-Zero class board use the ``GPn`` labels printed on the board instead.
@@ -134,28 +137,95 @@ def resolve(cfg, ref):
     return int(cfg[ref])
 
 
+class ConfigError(ValueError):
+    """A pin assignment in ``config.py`` that cannot work; its text names every problem
+    and what to set, in one line (``main`` prints it, no traceback)."""
+
+
+def header_i2c_pins(role, bus):
+    """The GPIOs a maker can solder to (on the Pico header) that carry ``role`` ("SDA" or
+    "SCL") of I2C block ``bus`` (0 or 1): RP2040 datasheet, GPIO function table."""
+    table = I2C_SDA_PINS if role == "SDA" else I2C_SCL_PINS
+    return [g for g in table[bus] if gpio_to_header(g) is not None]
+
+
+def _pins_text(role, bus):
+    return "%s GP%s" % (role, "/".join(str(g) for g in header_i2c_pins(role, bus)))
+
+
+def _i2c_block(role, gpio):
+    """The I2C block whose ``role`` pin ``gpio`` is, or ``None``."""
+    table = I2C_SDA_PINS if role == "SDA" else I2C_SCL_PINS
+    for bus, pins in table.items():
+        if gpio in pins:
+            return bus
+    return None
+
+
+def _header_gpios():
+    """``GP0-GP22, GP26-GP28``: the header's GPIOs as ranges."""
+    gpios = sorted(int(n[2:]) for n in PICO_HEADER.values() if n.startswith("GP"))
+    runs = []
+    for g in gpios:
+        if runs and g == runs[-1][1] + 1:
+            runs[-1][1] = g
+        else:
+            runs.append([g, g])
+    return ", ".join("GP%d-GP%d" % (a, b) if a != b else "GP%d" % a for a, b in runs)
+
+
+def _i2c_problems(cfg):
+    """What is wrong with ``I2C_ID``, ``I2C_SDA`` and ``I2C_SCL`` together, each with what
+    to set (RP2040 datasheet, GPIO function table)."""
+    bus, sda, scl = cfg["I2C_ID"], int(cfg["I2C_SDA"]), int(cfg["I2C_SCL"])
+    if bus not in I2C_SDA_PINS:
+        return ["I2C_ID = %r: the RP2040 has I2C0 and I2C1 (set I2C_ID = 0 or 1)" % (bus,)]
+    if sda in I2C_SDA_PINS[bus] and scl in I2C_SCL_PINS[bus]:
+        return []
+    other = 1 - bus
+    if sda in I2C_SDA_PINS[other] and scl in I2C_SCL_PINS[other]:
+        return ["I2C_SDA = GP%d and I2C_SCL = GP%d are I2C%d pins: set I2C_ID = %d, or use "
+                "%s and %s for I2C%d" % (sda, scl, other, other, _pins_text("SDA", bus),
+                                         _pins_text("SCL", bus), bus)]
+    if _i2c_block("SCL", sda) is not None and _i2c_block("SDA", scl) is not None:
+        return ["I2C_SDA = GP%d and I2C_SCL = GP%d are swapped: GP%d is an SCL pin and GP%d "
+                "an SDA pin; set I2C_SDA = %d and I2C_SCL = %d" % (sda, scl, sda, scl, scl, sda)]
+    problems = []
+    for role, gpio, mate in (("SDA", sda, ("SCL", scl)), ("SCL", scl, ("SDA", sda))):
+        pins = I2C_SDA_PINS if role == "SDA" else I2C_SCL_PINS
+        if gpio in pins[bus]:
+            continue
+        if gpio in pins[other]:
+            what = "is an I2C%d pin, not I2C%d's" % (other, bus)
+        elif _i2c_block(mate[0], gpio) is not None:
+            what = "is an %s pin, not %s" % (mate[0], role)
+        else:
+            what = "carries no I2C"
+        problems.append("I2C_%s = GP%d %s (I2C_ID = %d, I2C_%s = GP%d): use %s for I2C%d"
+                        % (role, gpio, what, bus, mate[0], mate[1], _pins_text(role, bus), bus))
+    return problems
+
+
 def check_config(cfg):
-    """Return a list of problems with the pin assignment (empty when it is buildable)."""
+    """Return a list of problems with the pin assignment (empty when it is buildable),
+    each naming the setting that is wrong and what to set instead."""
     problems = []
     seen = {}
     for name, gpio in config_pins(cfg):
         if not 0 <= gpio <= 29:
-            problems.append("%s = %d: the RP2040 has GP0..GP29" % (name, gpio))
+            problems.append("%s = %d: the RP2040 has GP0..GP29 (use a GPIO of the header: %s)"
+                            % (name, gpio, _header_gpios()))
             continue
         if gpio in seen:
-            problems.append("%s and %s both use GP%d" % (seen[gpio], name, gpio))
+            problems.append("%s and %s both use GP%d: give one of them a free GPIO"
+                            % (seen[gpio], name, gpio))
         seen[gpio] = name
         if gpio_to_header(gpio) is None and not (name == "STATUS_LED" and gpio == 25):
-            problems.append("%s = GP%d is not on the Pico header (%s)"
-                            % (name, gpio, PICO_INTERNAL.get(gpio, "internal")))
-    bus = cfg["I2C_ID"]
-    if bus not in I2C_SDA_PINS:
-        problems.append("I2C_ID = %r: the RP2040 has I2C0 and I2C1" % (bus,))
-    else:
-        if cfg["I2C_SDA"] not in I2C_SDA_PINS[bus]:
-            problems.append("I2C_SDA = GP%d cannot be SDA of I2C%d" % (cfg["I2C_SDA"], bus))
-        if cfg["I2C_SCL"] not in I2C_SCL_PINS[bus]:
-            problems.append("I2C_SCL = GP%d cannot be SCL of I2C%d" % (cfg["I2C_SCL"], bus))
+            problems.append("%s = GP%d is not on the Pico header (%s): use a GPIO of the "
+                            "header (%s)%s"
+                            % (name, gpio, PICO_INTERNAL.get(gpio, "internal"), _header_gpios(),
+                               " or GP25 (the on-board LED)" if name == "STATUS_LED" else ""))
+    problems.extend(_i2c_problems(cfg))
     return problems
 
 
@@ -311,7 +381,7 @@ def render(cfg, layout, bom=None):
     bom = load_bom() if bom is None else bom
     problems = check_config(cfg)
     if problems:
-        raise ValueError("config.py: " + "; ".join(problems))
+        raise ConfigError("config.py: " + "; ".join(problems))
     svg = _Svg()
     parts = []
     y = BOARD_Y - 10
@@ -468,6 +538,11 @@ def main(argv=None):
     args = parser.parse_args(argv)
     cfg = load_config()
     layout = load_layout()
+    problems = check_config(cfg)
+    if problems:
+        # one line naming what to set (hardware/README.md: "wiring.py --check tells you")
+        print("wiring.py: config.py: " + "; ".join(problems), file=sys.stderr)
+        return 1
     if args.table:
         print(pin_table(cfg, layout))
         return 0

@@ -705,7 +705,9 @@ def run(args, out=None, hardware=None):
             pyramid.close()
             raise
     except CliError as exc:
-        for line in Step("connection", "failed", str(exc),
+        # a path that is no serial port names its own fix (transport.NotAPort)
+        fix = getattr(exc, "fix", None)
+        for line in Step("connection", "failed", getattr(exc, "what", str(exc)), fix or
                          _("plug the pyramid in, check --port, flash it (pyramid flash)")).lines():
             print(line, file=out)
         return 1

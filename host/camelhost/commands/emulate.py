@@ -276,6 +276,7 @@ def run(args):
         EmulatedPyramid,
         EmulatorError,
         FlashInUse,
+        NotAFlashImage,
         find_uf2,
         node_runner,
     )
@@ -292,7 +293,7 @@ def run(args):
     began = time.monotonic()
     try:
         board.start()
-    except FlashInUse as exc:  # another emulate holds the image: its one line, nothing started
+    except (FlashInUse, NotAFlashImage) as exc:  # its one line, nothing started or written
         raise CliError(str(exc)) from None
     except EmulatorError as exc:
         if time.monotonic() - began < USB_TIMEOUT:  # the runner stopped: its own words

@@ -43,6 +43,7 @@ import json
 import os
 import select
 import shutil
+import struct
 import subprocess
 import sys
 import tempfile
@@ -82,6 +83,53 @@ class EmulatorError(RuntimeError):
 class FlashInUse(EmulatorError):
     """Another emulated board (another ``pyramid emulate``) holds this flash image: two
     boards on one file would overwrite each other's writes (tester2 s35, finding 16)."""
+
+
+class NotAFlashImage(EmulatorError):
+    """``flash_file`` names something that is no flash image of an emulated board (a
+    UF2, a text file, a folder) or lies in a folder that does not exist: refused before
+    anything is locked, read or written (tester s36tm, finding 8)."""
+
+
+#: littlefs's magic string, in the superblock at offset 8 of block 0 or 1 (littlefs
+#: SPEC.md, "Superblock")
+LFS_MAGIC = b"littlefs"
+
+
+def check_flash_image(path):
+    """Raise ``NotAFlashImage`` (one line, nothing written) unless ``path`` may be the
+    emulated board's flash image: a file that does not exist yet in an existing folder
+    (a new board), or one of ``FS_BLOCK_SIZE x FS_BLOCK_COUNT`` bytes (``+ 16``: the
+    board's unique id, which ``hardware/emu/board.cjs`` writes after its ``UID_MAGIC``) holding a littlefs filesystem (its magic in block 0 or
+    1) or erased (the first block all 0xFF: ``fresh``, formatted at the first boot).
+    A UF2 is named as such (the ``--uf2`` it was meant for). Returns ``None``."""
+    from camelhost.device import uf2
+
+    if os.path.isdir(path):
+        raise NotAFlashImage(_("%s is a folder: --flash takes the file of the board's flash "
+                               "image (a new file name makes a new board)") % path)
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.exists(path):
+        if not os.path.isdir(folder):
+            raise NotAFlashImage(_("no folder %s for the flash image %s")
+                                 % (os.path.dirname(path) or folder, path))
+        return None
+    size = FS_BLOCK_SIZE * FS_BLOCK_COUNT
+    refused = _("%s is not an emulated board's flash image (%s); give a new file name for a "
+                "new board; nothing was written")
+    with open(path, "rb") as f:
+        head = f.read(2 * FS_BLOCK_SIZE)
+        length = os.fstat(f.fileno()).st_size
+    if head[:8] == struct.pack("<II", uf2.MAGIC_START0, uf2.MAGIC_START1):
+        raise NotAFlashImage(refused % (path, _("it is a UF2: give it as --uf2")))
+    if length not in (size, size + 16):
+        raise NotAFlashImage(refused % (path, _("%d bytes; an image is %d, or %d with the "
+                                                "board's unique id")
+                                        % (length, size, size + 16)))
+    if LFS_MAGIC not in (head[8:16], head[FS_BLOCK_SIZE + 8:FS_BLOCK_SIZE + 16]) and \
+            head[:FS_BLOCK_SIZE] != b"\xff" * FS_BLOCK_SIZE:
+        raise NotAFlashImage(refused % (path, _("no littlefs filesystem and not erased")))
+    return None
 
 
 def lock_flash(path):
@@ -432,8 +480,11 @@ class EmulatedPyramid(DiceTableDriver):
 
     def start(self):
         """Make the pty and the flash image, and power the board on. Raises
-        ``FlashInUse`` (nothing started) when another board holds ``flash_file``."""
+        ``NotAFlashImage`` (nothing started, nothing written) when ``flash_file`` is no
+        emulated board's image (``check_flash_image``), ``FlashInUse`` (nothing started)
+        when another board holds it."""
         if self.flash_file is not None and self._flash_lock is None:
+            check_flash_image(self.flash_file)  # a UF2, a text file, a folder: left as it is
             self._flash_lock = lock_flash(self.flash_file)
         self._dir = tempfile.mkdtemp(prefix="emupyramid-")
         if self.flash_file is None:

@@ -318,17 +318,20 @@ def check_port(port):
     if "/" not in path:
         return
     if os.path.exists(path):
-        from camelhost.device.transport import TerminalInUse, refuse_a_terminal
+        from camelhost.device.transport import TerminalInUse, refuse_a_terminal, serial_port_problem
         try:  # another program's terminal: neither listened to nor given to mpremote
             refuse_a_terminal(path)
         except TerminalInUse as exc:
             raise CliError(str(exc)) from None
+        why = serial_port_problem(path)  # a file, /dev/null, /dev/tty: no board there
+        if why is not None:
+            from camelhost.device.transport import not_a_port
+            raise not_a_port(path, why, "--port", virtual=False)
         return
-    from serial.tools import list_ports
+    from camelhost.device.transport import ports_seen
 
-    seen = ", ".join(sorted(p.device for p in list_ports.comports())) or "none"
     raise CliError(_("no such port %s (serial ports seen: %s); plug the board in, or give "
-                   "--port auto for the first RP2040 on USB") % (path, seen))
+                   "--port auto for the first RP2040 on USB") % (path, ports_seen()))
 
 
 def running_firmware(port, wait=LISTEN_S):

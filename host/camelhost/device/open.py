@@ -325,8 +325,10 @@ def open_pyramid(spec, edition="second", seed=1, resume=None, value_buttons=True
     ``pyramid``: ``virtual`` makes it ``--pyramid virtual``, as that board is not one
     that can be connected). ``option``/``hint``: how the calling
     command names a port, for the messages. Raises ``CliError`` (one line) when the
-    port can't be opened, the virtual pyramid does not start, the link is missing, or a
-    maker's tool (``option`` other than ``--pyramid``) is given ``manual``.
+    port can't be opened (``transport.NotAPort`` when the path names no serial port:
+    a file, ``/dev/null``, ``/dev/tty``), the virtual pyramid does not start, the link
+    is missing, or a maker's tool (``option`` other than ``--pyramid``) is given
+    ``manual``.
     """
     p = OpenPyramid(spec)
     if spec == MANUAL:
@@ -358,7 +360,7 @@ def open_pyramid(spec, edition="second", seed=1, resume=None, value_buttons=True
         # holds no record of the journal's boots, and asking it for them would only
         # report a loss that never happened.
         resume = uid = None
-    from camelhost.device.transport import NotAPyramid
+    from camelhost.device.transport import NotAPyramid, NotASerialPort, not_a_port
     try:
         p.link = Link(port, resume=resume, taken=taken, uid=uid)
         if played_on == VIRTUAL:
@@ -370,13 +372,18 @@ def open_pyramid(spec, edition="second", seed=1, resume=None, value_buttons=True
                                "that it runs the pyramid firmware (pyramid flash %s %s)")
                              % (port, hint, option, port))
         p.link.open()
+    except NotASerialPort as exc:  # a file, /dev/null, /dev/tty: nothing opened
+        p.link = None
+        p.close()
+        raise not_a_port(exc.port, exc.why, option) from None
     except NotAPyramid as exc:
         refused = p.link.refused if p.link is not None else None
         p.link = None
         p.close()
-        if refused is not None:  # another board, or another protocol: its own line
-            raise CliError(refused) from None
-        raise CliError(port_message(port if spec == AUTO else spec, exc, hint)) from None
+        # another board, or another protocol, or a port opened that does not answer as
+        # a pyramid: the line names the port and what it sent (it did open: no "cannot
+        # open")
+        raise CliError(refused if refused is not None else str(exc)) from None
     except OSError as exc:  # serial.SerialException is one
         p.link = None
         p.close()

@@ -17,12 +17,14 @@ back. A failure inside the thread is logged, counted (``stats["reader_restarts"]
 import contextlib
 import logging
 import os
+import sys
 import threading
 import time
 
 import serial
 
-from camelhost.i18n import _
+from camelhost.errors import CliError
+from camelhost.i18n import _, pgettext
 
 try:
     import termios
@@ -45,11 +47,61 @@ class PortInUse(LinkError):
     """Another program has the port open (the port is opened exclusively)."""
 
 
+class NotASerialPort(OSError):
+    """The path names no serial port (``serial_port_problem``): a regular file, a folder,
+    a device that is no terminal (``/dev/null``), ``/dev/tty``. Nothing was opened as a
+    serial line or written there. ``port``: the path; ``why``: the problem's words."""
+
+    def __init__(self, port, why):
+        OSError.__init__(self, _("%s is %s, not a serial port") % (port, why))
+        self.port = port
+        self.why = why
+
+
 class TerminalInUse(PortInUse):
     """The port is the controlling terminal of a live program (a shell, an editor,
     ``pyramid emulate``'s own console): opening it as a serial line would switch it to
     raw input, with which that program's next read returns end-of-input, and a probe's
     ``HELLO?`` lines would land on its screen (``terminal_owner``)."""
+
+
+def ports_seen():
+    """The serial ports pyserial lists now (``list_ports.comports``), sorted and joined
+    with commas, or ``none`` in the table's language: what a refusal of a port names."""
+    from serial.tools import list_ports
+
+    return (", ".join(sorted(p.device for p in list_ports.comports()))
+            or pgettext("ports seen", "none"))
+
+
+class NotAPort(CliError):
+    """A ``CliError`` for a path that names no serial port (``NotASerialPort``):
+    ``what``, the fact with the serial ports seen, and ``fix``, what to give instead, by
+    the command's option; the error's text is both in one line."""
+
+    def __init__(self, what, fix):
+        CliError.__init__(self, "%s; %s" % (what, fix))
+        self.what = what
+        self.fix = fix
+
+
+def not_a_port(port, why, option="--pyramid", virtual=True):
+    """The ``NotAPort`` error for ``port``, a path that is ``why``
+    (``serial_port_problem``'s words: ``a file``, ``a device that is no terminal``), not
+    a serial port: ``/dev/null is a device that is no terminal, not a serial port
+    (serial ports seen: /dev/ttyACM0); give the pyramid's port, --port auto, or --port
+    virtual``. ``option``: the command's (``--pyramid`` adds ``manual``); ``virtual``:
+    False for ``pyramid flash`` (a board to copy to: no virtual one)."""
+    what = (_("%(port)s is %(why)s, not a serial port (serial ports seen: %(seen)s)")
+            % {"port": port, "why": why, "seen": ports_seen()})
+    if option == "--pyramid":
+        fix = (_("give the pyramid's port, %(o)s auto, %(o)s virtual, or %(o)s manual to "
+                 "type the dice") % {"o": option})
+    elif virtual:
+        fix = _("give the pyramid's port, %(o)s auto, or %(o)s virtual") % {"o": option}
+    else:
+        fix = _("give the board's serial port, or %s auto") % option
+    return NotAPort(what, fix)
 
 
 def _proc_stat(proc, pid):
@@ -214,23 +266,76 @@ def _usb_of(real):
     return (info.vid, info.pid, info.serial_number)
 
 
+#: Paths that name a terminal of the program that opens them, never a serial port of
+#: their own: the controlling terminal, the console, the pseudo-terminal multiplexer.
+TERMINAL_ALIASES = ("/dev/tty", "/dev/console", "/dev/ptmx")
+#: Linux's device numbers of those three (the kernel's devices.txt: char 5, 0-2).
+TERMINAL_ALIAS_DEVICES = ((5, 0), (5, 1), (5, 2))
+
+
+def _look(port):
+    """``(settings, fd, problem)``: what ``_terminal_settings`` returns, and why
+    ``port`` names no serial port (``serial_port_problem``'s words) or ``None``."""
+    import errno
+    import stat
+
+    if "://" in port:
+        return None, None, None
+    try:
+        st = os.stat(port)
+    except OSError:  # names nothing (the opening says so in its own words), or unreadable
+        return None, None, None
+    if stat.S_ISDIR(st.st_mode):
+        return None, None, _("a folder")
+    if stat.S_ISREG(st.st_mode):
+        return None, None, _("a file")
+    if not stat.S_ISCHR(st.st_mode):
+        return None, None, _("no character device")
+    if (os.path.realpath(port) in TERMINAL_ALIASES
+            or os.name == "posix" and sys.platform.startswith("linux")
+            and (os.major(st.st_rdev), os.minor(st.st_rdev)) in TERMINAL_ALIAS_DEVICES):
+        return None, None, _("the terminal of whichever program opens it")
+    if termios is None:
+        return None, None, None
+    try:
+        fd = os.open(port, os.O_RDWR | os.O_NOCTTY | os.O_NONBLOCK)
+    except OSError as exc:
+        if exc.errno in (errno.ENXIO, errno.ENODEV):
+            return None, None, _("a device node with no device behind it")
+        return None, None, None  # permission, busy: the opening says it
+    try:
+        return termios.tcgetattr(fd), fd, None
+    except (OSError, termios.error) as exc:
+        os.close(fd)
+        code = exc.args[0] if exc.args else None
+        if code == errno.ENOTTY:
+            return None, None, _("a device that is no terminal")
+        return None, None, None
+
+
+def serial_port_problem(port):
+    """Why the path ``port`` names no serial port, in a few words (``a file``, ``a
+    folder``, ``a device that is no terminal`` for ``/dev/null``, ``the terminal of
+    whichever program opens it`` for ``/dev/tty``, ``a device node with no device
+    behind it``), or ``None`` when it may be one: a terminal device, a pyserial URL, a path that names
+    nothing (the opening's own "no such port"), or one that can't be looked at (no
+    permission, busy: the opening says so). Reads ``os.stat`` and, for a character
+    device, its terminal attributes (``termios.tcgetattr``, opened without becoming
+    this program's terminal and without waiting); nothing is written."""
+    _settings, fd, problem = _look(port)
+    if fd is not None:
+        os.close(fd)
+    return problem
+
+
 def _terminal_settings(port):
     """``(settings, fd)``: the termios attributes of the terminal ``port`` names, read
     before it is opened as a serial line, and the descriptor that read them (closed by
     the caller once the port is open: a pseudo-terminal's other end sees no moment with
     its terminal closed); ``(None, None)`` for a pyserial URL, a path that is no
     terminal or can't be opened, or a system without termios."""
-    if "://" in port or termios is None:
-        return None, None
-    try:
-        fd = os.open(port, os.O_RDWR | os.O_NOCTTY | os.O_NONBLOCK)
-    except OSError:
-        return None, None
-    try:
-        return termios.tcgetattr(fd), fd
-    except (OSError, termios.error):
-        os.close(fd)
-        return None, None
+    settings, fd, _problem = _look(port)
+    return settings, fd
 
 
 @contextlib.contextmanager
@@ -296,7 +401,9 @@ class Transport:
 
     def open(self):
         """Open the port and start the reader. Raises ``PortInUse`` when another program
-        holds it, ``serial.SerialException``/``OSError`` when it cannot be opened."""
+        holds it, ``NotASerialPort`` when the path names no serial port
+        (``serial_port_problem``), ``serial.SerialException``/``OSError`` when it cannot
+        be opened."""
         with self._lock:
             self._open_port()
         self._want_open.set()
@@ -375,7 +482,12 @@ class Transport:
     def _open_port(self):
         if self.identity is None:  # first open: another program's terminal is left alone
             refuse_a_terminal(self.port)
-        found, held = _terminal_settings(self.port)  # before pyserial makes it a raw line
+        # before pyserial makes it a raw line
+        found, held, problem = _look(self.port)
+        if problem is not None and self.identity is None:
+            # a file, a folder, /dev/null, /dev/tty: no serial port (pyserial would say
+            # "Inappropriate ioctl"); at a reopen the device's own loss is what happened
+            raise NotASerialPort(self.port, problem)
         try:
             ser = serial.serial_for_url(
                 self.port, baudrate=self.baudrate, timeout=0.05, write_timeout=1.0, exclusive=True

@@ -878,20 +878,32 @@ class _MoreLight(Exception):
         self.line = line
 
 
+class _Saturated(Exception):
+    """Raised by ``_read_steps`` at the first reading whose LED-on clear count is at or
+    over the saturation level: ``label`` the die in the head, ``clear`` that LED-on
+    clear count, ``index`` of ``total`` the step, ``collected`` the readings taken
+    before it (none saturated), by class."""
+
+    def __init__(self, label, clear, index, total, collected):
+        Exception.__init__(self, label)
+        self.label, self.clear = label, clear
+        self.index, self.total = index, total
+        self.collected = collected
+
+
 def _read_steps(pyramid, driver, edition, out, it, steps, previous=None, round_check=None):
-    """Each step's reading (LED on minus LED off, counts per channel) by class, the
+    """Each step's reading (LED on minus LED off, counts per channel) by class, and the
     readings that looked like the die read before or the empty head (index in the class,
-    what they looked like), and the labels of the saturated readings, one per reading
-    (their LED-on clear count at or over the saturation level). ``previous``: ``(label,
-    reading)`` read before the first step at the same settings (``--autorange``'s light
-    check), which the first step's reading is compared with as each later step's is
-    with the one before it. ``round_check(collected, suspects, taken)``: called after
+    what they looked like). The first reading whose LED-on clear count is at or over the
+    saturation level raises ``_Saturated``: no session with it can be saved.
+    ``previous``: ``(label, reading)`` read before the first step at the same settings
+    (``--autorange``'s light check), which the first step's reading is compared with as
+    each later step's is with the one before it. ``round_check(collected, suspects, taken)``: called after
     every whole round but the last once every class has ``MIN_SAMPLES`` readings (a
     profile can be fitted); it may raise (``_MoreLight``, ``CliError``)."""
     from camelup.board import classifier
     collected = {label: [] for label in classifier.classes_for(edition)}
     suspects = {label: [] for label in collected}
-    saturated = []
     limit = saturation_level(it)
     taken = 0
     starts = set()  # the steps that begin a round (a class met again)
@@ -928,10 +940,14 @@ def _read_steps(pyramid, driver, edition, out, it, steps, previous=None, round_c
                 break
             collected[label].pop()  # the person reads this step again: this reading goes
         if flag:
-            saturated.append(label)
+            # a clipped clear count loses the die's colour: this session can no longer
+            # be saved, so it stops here with the setting to use, not after every
+            # release (tester s36tm, finding 3)
+            collected[label].pop()  # a clipped reading: its count only says "at least"
+            raise _Saturated(label, on[0], index, len(steps), collected)
         taken += 1
         previous = (label, reading)
-    return collected, suspects, saturated
+    return collected, suspects
 
 
 def _brightest_die(collected):
@@ -976,17 +992,56 @@ def _judged(profile, collected, suspects, saturated, loo, settings):
     return dim, refused
 
 
-def saturation_fix(settings):
+def brightest_estimate(collected, edition, clipped=None):
+    """The brightest die's LED-on clear count as the readings in hand tell it: ``(label,
+    counts)``, or ``None`` when no die was read under the saturation level (a clipped
+    count only says "at least"). ``collected``: readings by class, none saturated (LED
+    on minus LED off: the LED-off count, the room's light, is small beside it);
+    ``clipped``: ``(label, clear)`` of a saturated reading, its LED-on clear count, a
+    lower bound. The dice's brightness relative to each other is the built-in profile's
+    (its classes' ``log(c/ref)``, ``camelup.board.classifier.default_profile``): each
+    die's highest clear count scaled by that ratio to the edition's brightest die
+    (``brightest``); the largest of them. The empty head, some 30 times darker than a
+    die, is left out."""
+    import math
+
+    from camelup.board import classifier
+
+    classes = classifier.default_profile(edition)["classes"]
+    top = brightest(edition)
+
+    def scaled(label, clear):
+        return clear * math.exp(classes[top]["mean"][3] - classes[label]["mean"][3])
+
+    seen = [scaled(label, max(row[0] for row in rows)) for label, rows in collected.items()
+            if rows and label != classifier.EMPTY and label in classes]
+    if not seen:
+        return None
+    if clipped is not None:
+        seen.append(scaled(*clipped))
+    return top, int(max(seen) + 0.5)
+
+
+def saturation_fix(settings, counts=None):
     """What keeps the brightest die under the saturation level: ``(text, settings)``.
 
     ``settings``: ``{"integration_ms", "gain"}`` the saturated readings were taken at.
-    The next lower gain (60x -> 16x -> 4x -> 1x, a quarter of the counts or less); at
-    gain 1x half the integration time, to a whole 2.4 ms step (TCS34725 datasheet,
-    "RGBC Timing Register (0x01)"), at least 2.4 ms; ``settings`` in the answer is
-    what to set, or ``None`` at 2.4 ms and gain 1x: then the text names the hardware
-    (LED current, sensor distance)."""
+    ``counts``: the brightest die's LED-on clear count there as the readings in hand
+    tell it (``brightest_estimate``), or ``None``. Given, the counts scale linearly
+    with the gain and the integration time (TCS34725 datasheet, "RGBC Timing Register
+    (0x01)" and "Control Register (0x0F)"): the highest lower gain that brings them to
+    at most ``RANGE_WINDOW``'s top of full scale (what ``--autorange`` aims at, under
+    ``tcs34725.saturation_level`` with headroom); at gain 1x the longest shorter
+    integration time that does (below 64 steps the sensor saturates at a share of its
+    full scale, which shortens with the time: only a time over 153.6 ms can help);
+    ``None`` as the answer's settings when none does: then the text names the hardware
+    (LED current, sensor distance). Without ``counts``: the next lower gain (60x ->
+    16x -> 4x -> 1x); at gain 1x half the integration time, to a whole 2.4 ms step, at
+    least 2.4 ms; at 2.4 ms and gain 1x the hardware."""
     it = settings["integration_ms"]
     gain = settings["gain"]
+    if counts is not None:
+        return _fix_for(it, gain, counts)
     lower = [g for g in _tcs.GAINS if g < gain]
     if lower:
         return (_("gain %dx (--gain %d)") % (lower[-1], lower[-1]),
@@ -1000,42 +1055,59 @@ def saturation_fix(settings):
               "even %s ms at gain 1x saturates") % decimal(_tcs.INTEGRATION_MIN_MS, 1), None)
 
 
-def saturation_line(saturated, total, settings):
-    """The one line (no newline) refusing to save a session with saturated readings:
-    ``saturated``: the label of each saturated reading (``_read_steps``); ``total``:
-    the readings taken; ``settings``: ``{"integration_ms", "gain"}`` they were taken
-    at. A saturated reading's clear count is clipped, so its colour (its channels over
-    clear) is lost and a profile fitted on it would misname that die at the table."""
-    labels = []
-    for label in saturated:
-        if label not in labels:
-            labels.append(label)
-    text, new = saturation_fix(settings)
-    dice = ", ".join(shown_label(label) for label in labels)
-    if new is not None and new["gain"] != settings["gain"]:
-        return ngettext(
-            "not saved: %(count)d of %(total)d readings saturated the sensor's clear channel "
-            "(%(dice)s): their colours are lost. Set %(fix)s, or let --autorange choose the "
-            "gain, and calibrate again; the pyramid keeps its profile",
-            "not saved: %(count)d of %(total)d readings saturated the sensor's clear channel "
-            "(%(dice)s): their colours are lost. Set %(fix)s, or let --autorange choose the "
-            "gain, and calibrate again; the pyramid keeps its profile", len(saturated)) % {
-                "count": len(saturated), "total": total, "dice": dice, "fix": text}
-    if new is not None:
-        return ngettext(
-            "not saved: %(count)d of %(total)d readings saturated the sensor's clear channel "
-            "(%(dice)s): their colours are lost. Set %(fix)s and calibrate again; the pyramid "
-            "keeps its profile",
-            "not saved: %(count)d of %(total)d readings saturated the sensor's clear channel "
-            "(%(dice)s): their colours are lost. Set %(fix)s and calibrate again; the pyramid "
-            "keeps its profile", len(saturated)) % {
-                "count": len(saturated), "total": total, "dice": dice, "fix": text}
-    return ngettext(
-        "not saved: %(count)d of %(total)d readings saturated the sensor's clear channel "
-        "(%(dice)s): their colours are lost. It needs %(fix)s; the pyramid keeps its profile",
-        "not saved: %(count)d of %(total)d readings saturated the sensor's clear channel "
-        "(%(dice)s): their colours are lost. It needs %(fix)s; the pyramid keeps its profile",
-        len(saturated)) % {"count": len(saturated), "total": total, "dice": dice, "fix": text}
+def _fix_for(it, gain, counts):
+    """``saturation_fix`` for a brightest die of ``counts`` at ``it`` ms and ``gain``."""
+    rate = counts / float(gain * _tcs.steps(it))  # counts per step at gain 1x
+    for lower in reversed([g for g in _tcs.GAINS if g < gain]):
+        if rate * lower * _tcs.steps(it) <= RANGE_WINDOW[1] * full_scale(it):
+            return (_("gain %dx (--gain %d)") % (lower, lower),
+                    {"integration_ms": it, "gain": lower})
+    for n in range(_tcs.steps(it) - 1, 0, -1):
+        if rate * n <= RANGE_WINDOW[1] * _tcs.full_scale_steps(n):
+            shorter = integration_ms(n * _tcs.STEP_MS)
+            return (_("gain 1x and integration time %s ms (--gain 1 --integration %.1f)")
+                    % (decimal(shorter, 1), shorter), {"integration_ms": shorter, "gain": 1})
+    return (_("less LED current or the sensor further from the die (hardware/README.md): "
+              "even gain 1x saturates at any integration time"), None)
+
+
+def stopped_saturated(stop, edition, settings):
+    """The one line (no newline) ending a session at its first saturated reading
+    (``_Saturated``: ``stop``): which die, its clear count against the saturation level
+    (``tcs34725.saturation_level``, the one source), that nothing can be saved from
+    these settings, and the setting that keeps the brightest die under the level as the
+    readings in hand tell it (``brightest_estimate``, ``saturation_fix``), or
+    ``--autorange``, which measures it, when they cannot tell."""
+    it, gain = settings["integration_ms"], settings["gain"]
+    head = ngettext(
+        "stopped at reading %(index)d of %(total)d, nothing saved: the %(die)s die saturated "
+        "the sensor's clear channel (%(clear)d count with the LED on at %(ms)s ms and gain "
+        "%(gain)dx; it saturates from %(limit)d), so its colour is lost and no session at "
+        "these settings can be saved",
+        "stopped at reading %(index)d of %(total)d, nothing saved: the %(die)s die saturated "
+        "the sensor's clear channel (%(clear)d counts with the LED on at %(ms)s ms and gain "
+        "%(gain)dx; it saturates from %(limit)d), so its colour is lost and no session at "
+        "these settings can be saved", stop.clear) % {
+            "index": stop.index, "total": stop.total, "die": shown_label(stop.label),
+            "clear": stop.clear, "ms": decimal(it, 1), "gain": gain,
+            "limit": saturation_level(it)}
+    estimate = brightest_estimate(stop.collected, edition, (stop.label, stop.clear))
+    if estimate is None:
+        return head + ". " + _(
+            "The readings so far cannot tell how bright the dice are: calibrate again with "
+            "--autorange, which measures the brightest die and chooses the gain; the pyramid "
+            "keeps its profile")
+    label, counts = estimate
+    text, new = saturation_fix(settings, counts)
+    if new is None:
+        return head + ". " + (_("The readings so far put the brightest die (%s) near %d counts "
+                                "here: it needs %s; the pyramid keeps its profile")
+                              % (shown_label(label), counts, text))
+    return head + ". " + (_(
+        "The readings so far put the brightest die (%(die)s) near %(counts)d counts here: "
+        "set %(fix)s, or let --autorange choose the gain (it measures the brightest die), and "
+        "calibrate again; the pyramid keeps its profile") % {
+            "die": shown_label(label), "counts": counts, "fix": text})
 
 
 #: How many times an ``--autorange`` session sets more light when its readings ask for
@@ -1109,9 +1181,11 @@ def _session(pyramid, driver, edition, samples, save, out, cfg, it, settings, st
         if autorange and tries < MORE_LIGHT_TRIES:
             check = _light_round_check(pyramid, edition, settings, len(steps), out)
         try:
-            collected, suspects, saturated = _read_steps(pyramid, driver, edition, out, it,
-                                                         steps, previous, check)
+            collected, suspects = _read_steps(pyramid, driver, edition, out, it, steps,
+                                              previous, check)
             break
+        except _Saturated as stop:
+            raise CliError(stopped_saturated(stop, edition, settings)) from None
         except _MoreLight as more:
             tries += 1
             cfg = more.cfg
@@ -1123,18 +1197,17 @@ def _session(pyramid, driver, edition, samples, save, out, cfg, it, settings, st
     profile = calibration.fit(collected, edition, settings)
     pairs = calibration.separation(profile)
     loo = leave_one_out(collected, edition, settings)
-    advice = advise(pairs, len(saturated), loo, len(steps), settings, _brightest_die(collected))
-    dim, refused = _judged(profile, collected, suspects, len(saturated), loo, settings)
+    # a saturated reading ended the session at once (``_Saturated``): none here
+    advice = advise(pairs, 0, loo, len(steps), settings, _brightest_die(collected))
+    dim, refused = _judged(profile, collected, suspects, 0, loo, settings)
     if dim:  # too little light blurs every pair: say that, not what it looks like
         advice = dim
     elif refused and refused[1] == "like":
         advice = None  # a die not in the head is neither the build's fault nor the light's
-    result = Result(profile, collected, pairs, loo, len(saturated), advice)
+    result = Result(profile, collected, pairs, loo, 0, advice)
     print_report(result, out)
     if refused and refused[1] == "like":  # a die not in the head: its own line
         raise CliError(refusal_line(refused, collected))
-    if saturated:  # a clipped reading's colour is lost: the profile would misname the die
-        raise CliError(saturation_line(saturated, len(steps), settings))
     if refused:  # a die the check cannot name: the advice above says the light if dim
         raise CliError(refusal_line(refused, collected))
     if dim:
