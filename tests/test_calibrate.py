@@ -491,23 +491,29 @@ def test_a_session_with_too_little_light_is_refused_and_says_what_to_set(tmp_pat
 
 def test_integration_takes_the_sensors_range_and_says_when_it_rounds():
     """Tester 3, finding 9: the help said 3..614, 2.4 was refused, 3 silently became
-    2.4 ms and 100 silently 100.8 ms. Now the range is the chip's (2.4 .. 614.4 ms, whole
-    2.4 ms steps: datasheet ATIME) and a value between steps is said to be rounded."""
+    2.4 ms and 100 silently 100.8 ms. Now the range is the chip's whole 2.4 ms steps
+    (datasheet ATIME) up to the longest a release can use (s36 maker tester 16: 400 ms
+    was saved, and every die at the table refused), and a value between steps is said
+    to be rounded."""
     assert calibrate.integration_used(2.4) == (2.4, None)
-    assert calibrate.integration_used(614.4) == (614.4, None)
+    assert calibrate.integration_used(153.6) == (153.6, None)
+    for slow in (156, 400, 614.4):  # the chip takes them; a release can't
+        with pytest.raises(ValueError, match=r"^--integration %s: a release reads the die "
+                           r"three times in 1\.5 s, which allows at most 153\.6 ms" % slow):
+            calibrate.integration_used(slow)
     assert calibrate.integration_used(100.8) == (100.8, None)
     ms, note = calibrate.integration_used(3)
     assert ms == 2.4 and note == "integration time 3 ms rounded to the nearest 2.4 ms step: 2.4 ms"
     ms, note = calibrate.integration_used(100)
     assert ms == 100.8 and note.endswith(": 100.8 ms")
     for wrong in (2.3, 614.5, 0, -5):
-        with pytest.raises(ValueError, match=r"^--integration must be 2\.4\.\.614\.4 ms"):
+        with pytest.raises(ValueError, match=r"^--integration must be 2\.4\.\.153\.6 ms"):
             calibrate.integration_used(wrong)
 
 
 def test_integration_option_accepts_the_shortest_step_and_tells_the_rounding(capsys):
     # a port that does not exist: the option is judged before the pyramid is opened
-    for value in ("2.4", "614.4"):
+    for value in ("2.4", "153.6"):
         err = _fails_cleanly(capsys, ["calibrate", "--port", "/dev/no-such-pyramid",
                                       "--integration", value], "no such port")
         assert "--integration" not in err
@@ -516,7 +522,7 @@ def test_integration_option_accepts_the_shortest_step_and_tells_the_rounding(cap
     out = capsys.readouterr().out
     assert out == "integration time 100 ms rounded to the nearest 2.4 ms step: 100.8 ms\n"
     _fails_cleanly(capsys, ["calibrate", "--port", "/dev/no-such-pyramid", "--integration", "2.3"],
-                   "--integration must be 2.4..614.4 ms (the sensor's 2.4 ms steps), not 2.3")
+                   "--integration must be 2.4..153.6 ms (the sensor's 2.4 ms steps), not 2.3")
 
 
 @pytest.mark.hil

@@ -2,7 +2,7 @@
 
 import json
 
-from camelup.board.tcs34725 import INTEGRATION_MAX_MS, INTEGRATION_MIN_MS, STEP_MS
+from camelup.board.tcs34725 import INTEGRATION_MIN_MS, STEP_MS
 
 from camelhost.commands.options import (
     add_dice_edition_argument,
@@ -14,6 +14,7 @@ from camelhost.commands.options import (
 from camelhost.i18n import N_, _, decimal, percent
 from camelhost.tools.calibrate import (
     DEFAULT_SAMPLES,
+    LONGEST_MS,
     MAX_SAMPLES,
     MIN_SAMPLES,
     RANGE_WINDOW,
@@ -57,7 +58,7 @@ def add_arguments(parser):
                                "%s ms steps, %s..%s ms; another value is rounded to the nearest "
                                "step (default: keep)") % (decimal(STEP_MS, 1),
                                                           decimal(INTEGRATION_MIN_MS, 1),
-                                                          decimal(INTEGRATION_MAX_MS, 1)))
+                                                          decimal(LONGEST_MS, 1)))
     parser.add_argument("--out", metavar=metavar("FILE"), default=None,
                         help=_("also write the profile (JSON) to FILE"))
     parser.add_argument("--no-save", action="store_true",

@@ -82,12 +82,21 @@ def integration_used(asked):
     (TCS34725 datasheet, "RGBC Timing Register (0x01)", ATIME: 1..256 steps, 2.4 ..
     614.4 ms); ``note`` the line saying it was rounded, or ``None`` when ``asked`` is a
     whole number of steps already. Raises ``ValueError`` naming the option and the range
-    for a time outside 2.4 .. 614.4 ms."""
+    (2.4 .. ``LONGEST_MS``) for a time outside the chip's 2.4 .. 614.4 ms, and for one
+    whose nearest step is over
+    ``LONGEST_MS``: a release could not fit its three readings in its 1.5 s, so every die
+    at the table would be refused (s36 maker tester 16), and the clear channel's full
+    scale stops growing there (65535 counts from 64 steps): more light is ``--gain``'s."""
     if not _tcs.INTEGRATION_MIN_MS <= asked <= _tcs.INTEGRATION_MAX_MS:
         raise ValueError(_("--integration must be %s..%s ms (the sensor's %s ms steps), not %s")
-                         % (decimal(_tcs.INTEGRATION_MIN_MS, 1), decimal(_tcs.INTEGRATION_MAX_MS, 1),
+                         % (decimal(_tcs.INTEGRATION_MIN_MS, 1), decimal(LONGEST_MS, 1),
                             decimal(_tcs.STEP_MS, 1), _typed(asked)))
     used = integration_ms(asked)
+    if used > LONGEST_MS + 1e-6:
+        raise ValueError(_("--integration %s: a release reads the die three times in 1.5 s, "
+                           "which allows at most %s ms (and the sensor's range grows no more "
+                           "past it); for more light use --gain, or --autorange")
+                         % (_typed(asked), decimal(LONGEST_MS, 1)))
     if abs(used - asked) < 1e-6:
         return used, None
     return used, (_("integration time %s ms rounded to the nearest %s ms step: %s ms")
