@@ -129,13 +129,16 @@ def console_label(typed):
     programs talk to in their own language: ``pyramid doctor --lang de`` asks for
     ``p rot`` at an English console (tester2 s35, finding 13). Words it does not know
     come back as typed (lower case), for the caller to refuse."""
+    from camelup.editions import LABEL_JOIN
+
     from camelhost.i18n import languages
     from camelhost.table.manual import local_colours
 
     words = {}
     for lang in languages():
         words.update(local_colours(lang))
-    return "-".join(words.get(word, word) for word in typed.lower().replace("-", " ").split())
+    return LABEL_JOIN.join(words.get(word, word)
+                           for word in typed.lower().replace(LABEL_JOIN, " ").split())
 
 
 def _move(board, key, typed):
@@ -149,7 +152,7 @@ def _move(board, key, typed):
 
     dice = editions.get_edition(board.edition).dice
     die = console_label(typed)
-    if die.startswith(editions.GREY + "-") and die in editions.get_edition(board.edition).sensor_labels:
+    if editions.is_grey_label(die) and die in editions.get_edition(board.edition).sensor_labels:
         die = editions.GREY  # one grey die, whichever ink is up
     names = ", ".join(colours_in(d) for d in dice)
     if not typed:
