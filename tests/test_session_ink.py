@@ -121,9 +121,9 @@ def test_ink_then_a_question_mark_value_then_resume_and_undo(tmp_path):
     notices = again.command("undo")
     # the hint to type 'redo' is said at the table only (a replay cannot redo)
     assert notices[0]["text"] + notices[0]["hint"] == (
-        "undone: Ben's pyramid ticket and its die grey black 3; move the black camel back to "
+        "undone: Ben's pyramid ticket and its die grey-black 3; move the black camel back to "
         "space 15; put the grey die back in the "
-        "pyramid (or type 'redo' to keep grey black 3)")
+        "pyramid (or type 'redo' to keep grey-black 3)")
     assert _state(again) == before
 
 

@@ -354,7 +354,7 @@ def test_the_banner_says_why_the_grey_die_moved_that_crazy_camel(tab):
     assert view["last_die"]["why"] == "it sits directly on the other crazy camel"
     with Shown(tab, view, WIDE[1]) as page:
         detail = page.text_content("#die-detail")
-        assert "grey die, black numeral 1" in detail
+        assert "die grey-black 1" in detail  # narration.die_words (s36)
         assert "white moves: it sits directly on the other crazy camel" in detail
         # the terminal's announcement says the same fact
     from camelhost.table.narration import die_lines

@@ -254,12 +254,13 @@ class App:
         classifier cannot (a test's stand-in, a profile without a die still in)."""
         if not self.out or not hasattr(self.classifier, "classify_in_play"):
             return None
-        from camelup.editions import EDITIONS
+        from camelup.editions import EDITIONS, split_die_label
 
         ed = EDITIONS[self.s["edition"]]
         out = [ed.dice[i] for i in range(len(ed.dice)) if self.out & (1 << i)]
         classes = self.classifier.profile["classes"]
-        labels = [lab for lab in ed.sensor_labels if lab in classes and lab.split("-")[0] not in out]
+        labels = [lab for lab in ed.sensor_labels
+                  if lab in classes and split_die_label(lab)[0] not in out]
         try:
             return self.classifier.among(labels)
         except ValueError:
@@ -530,10 +531,9 @@ class App:
             record["val"] = value
         elif kind == "die":
             record["val"] = await self._value()
-            colour, ink = label, None
-            dash = label.find("-")
-            if dash > 0:
-                colour, ink = label[:dash], label[dash + 1 :]
+            from camelup.editions import split_die_label
+
+            colour, ink = split_die_label(label)  # "grey-black": the grey die, black numerals
             record["col"] = colour
             record["ink"] = ink
         self.emit(kind, record)  # the kind's fields only reach the line (protocol.MESSAGES)

@@ -4,7 +4,7 @@ Sequence (ARCHITECTURE "Data flow"): the slider is pushed, a die falls into the
 pyramid's head and settles, the colour sensor is read repeatedly, and when
 ``stable`` consecutive readings agree the die is classified. Outcomes:
 
-* ``die``: a die colour (label as the classifier gives it, e.g. ``red``,
+* ``die``: a die colour (label as the classifier gives it, ``camelup.editions.die_label``: ``red``,
   ``grey-black``), stable for ``stable`` readings;
 * ``double``: two dice in the head (the seed's "pyramid releases two dice"),
   stable for ``stable`` readings, so the table can re-release;

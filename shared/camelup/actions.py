@@ -19,7 +19,7 @@ Canonical texts (docs/interfaces.md):
 die), ``partners 3``, and one-letter colours ``b g y r p o w k`` (``k`` is black).
 """
 
-from camelup.editions import CLASSIC, GREY, INKS, SECOND
+from camelup.editions import CLASSIC, GREY, INKS, SECOND, split_die_label
 from camelup.errors import Message, NotationError
 
 LEG = "leg"
@@ -206,7 +206,11 @@ def parse_action(text):
         return validate(text)
     if not isinstance(text, str):
         raise NotationError(Message("an action is text, got %r", text))
-    words = text.strip().lower().replace("grey-", "grey ").replace("gray", "grey").split()
+    words = []
+    for word in text.strip().lower().replace("gray", "grey").split():
+        # the grey die by its label (``grey-black``) is its two words (``grey black``)
+        colour, ink = split_die_label(word)
+        words += [colour, ink] if ink else [colour]
     if not words:
         raise NotationError(Message("empty action text"))
     head = words[0]

@@ -95,11 +95,10 @@ DOUBLE_SIGMA = math.sqrt(MIX_GAIN) + 1.0
 die_label = editions.die_label
 
 
-def split_label(label):
-    """``(colour, ink)`` of a label: ``"grey-white" -> ("grey", "white")``, ``"red" -> ("red", None)``."""
-    if label.startswith("grey-"):
-        return ("grey", label[5:])
-    return (label, None)
+#: ``(colour, ink)`` of a label: ``"grey-white" -> ("grey", "white")``, ``"red" -> ("red",
+#: None)``: ``camelup.editions.split_die_label`` (the one source), named here for this
+#: module's callers.
+split_label = editions.split_die_label
 
 
 def _whitened_norm(whiten, diff):
@@ -425,7 +424,7 @@ def light_floor(profile, shot=None, step=None, doubles=True):
         for j in range(i + 1, len(dice)):
             best = LIGHT_SHARE * _pair_sigma(profile, quiet, dice[i], dice[j])
             need[(dice[i], dice[j])] = LIGHT_SIGMA if LIGHT_SIGMA < best else best
-            if doubles and not (dice[i].startswith("grey-") and dice[j].startswith("grey-")):
+            if doubles and not (editions.is_grey_label(dice[i]) and editions.is_grey_label(dice[j])):
                 best = LIGHT_SHARE * _even_mixture_sigma(profile, quiet, dice[i], dice[j])
                 mixed[(dice[i], dice[j])] = DOUBLE_SIGMA if DOUBLE_SIGMA < best else best
 
@@ -543,7 +542,7 @@ def advice(pairs):
         return Message("all classes separate well (closest: %s and %s, %.1f sigma)",
                        worst["a"], worst["b"], worst["sigma"])
     names = ", ".join("%s/%s (%.1f sigma)" % (p["a"], p["b"], p["sigma"]) for p in close)
-    grey = [p for p in close if p["a"].startswith("grey-") and p["b"].startswith("grey-")]
+    grey = [p for p in close if editions.is_grey_label(p["a"]) and editions.is_grey_label(p["b"])]
     if len(grey) == len(close):
         return Message("too close: %s; expect 'unknown' between them. Fix: %s.", names,
                        GREY_REMEDY)
@@ -635,7 +634,7 @@ def alike(a, b, ref_clear):
 def same_die(label, got):
     """True when the classifier's answer ``got`` names the die of ``label`` (either of
     the grey die's inks names the grey die)."""
-    return got == label or (label.startswith("grey-") and got.startswith("grey-"))
+    return got == label or (editions.is_grey_label(label) and editions.is_grey_label(got))
 
 
 def refusal(check, suspects, bar=NAMED_BAR):

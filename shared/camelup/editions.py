@@ -29,9 +29,30 @@ def die_label(colour, ink=None):
     (``die_label("red") == "red"``; an ``ink`` given with it is ignored), and the grey
     die without an ink ``"grey"``. ``colour``, ``ink``: str (``ink`` one of ``INKS`` or
     ``None``); returns a str. The one source of this label: ``Edition.sensor_labels``
-    and ``camelup.calibration.die_label`` are this function's. Typed notation keeps
-    its words (``grey black 2``, ``camelup.actions``)."""
+    and ``camelup.calibration.die_label`` are this function's; ``split_die_label`` takes
+    it apart. Typed notation keeps its words (``grey black 2``, ``camelup.actions``)."""
     return colour + LABEL_JOIN + ink if colour == GREY and ink else colour
+
+
+def split_die_label(label):
+    """The inverse of ``die_label``: ``(colour, ink)`` of a die's label.
+    ``split_die_label("grey-white") == ("grey", "white")``, ``split_die_label("red") ==
+    ("red", None)``, ``split_die_label("grey") == ("grey", None)`` (RULES 3.1).
+    ``label``: str; returns a tuple of two str (the second ``None`` for a label without
+    an ink). Any word after the grey die's name and ``LABEL_JOIN`` comes back as the ink
+    (``"grey-purple" -> ("grey", "purple")``): whether it is one of ``INKS`` is the
+    caller's to check. Never raises for a str."""
+    head = GREY + LABEL_JOIN
+    if label.startswith(head):
+        return (GREY, label[len(head):])
+    return (label, None)
+
+
+def is_grey_label(label):
+    """True when ``label`` (str) names the grey die, with its ink or without (``grey``,
+    ``grey-black``, ``grey-white``: ``split_die_label``): the grey die's two inks are
+    one die (RULES 3.1)."""
+    return split_die_label(label)[0] == GREY
 
 
 class Edition:

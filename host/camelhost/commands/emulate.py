@@ -113,12 +113,20 @@ def status_led_words(changes, now_ms):
 def _pushed(got):
     """What a push let fall, each die with the face it shows (``green 2``, ``grey-black
     1``: the table asks a pyramid without value buttons for the value, and the maker
-    types this one), said; the pyramid empty said with its key."""
+    types this one), said as the table's screens say a die (``narration.die_words``); the
+    pyramid empty said with its key."""
+    from camelup.editions import split_die_label
+
+    from camelhost.table.narration import die_words
+
     if not got.dice:
         return _("slider pushed: nothing fell, the pyramid is empty: press l (then Enter) "
                  "to put the dice back")
-    return _("slider pushed: %s") % ", ".join("%s %d" % (colours_in(label), value)
-                                               for label, value in got.dice)
+    said = []
+    for label, value in got.dice:
+        colour, ink = split_die_label(label)
+        said.append(die_words({"colour": colour, "ink": ink, "value": value}))
+    return _("slider pushed: %s") % ", ".join(said)
 
 
 def _move(board, key, typed):
@@ -132,7 +140,7 @@ def _move(board, key, typed):
 
     dice = editions.get_edition(board.edition).dice
     die = console_label(typed)
-    if die.startswith(editions.GREY + "-") and die in editions.get_edition(board.edition).sensor_labels:
+    if editions.is_grey_label(die) and die in editions.get_edition(board.edition).sensor_labels:
         die = editions.GREY  # one grey die, whichever ink is up
     names = ", ".join(colours_in(d) for d in dice)
     if not typed:

@@ -11,7 +11,7 @@ Colours (RULES 2.1, 3.1): classic ``blue green orange yellow white``; second
 is the initial the table uses on the display (``r`` red, ``p`` purple).
 """
 
-from camelup.editions import CLASSIC, INKS, SECOND, get_edition
+from camelup.editions import CLASSIC, INKS, LABEL_JOIN, SECOND, get_edition
 
 from camelhost.i18n import _, colour_list, colour_word, colour_words, colours_in, edition_word
 
@@ -60,8 +60,8 @@ def typed_label(text):
     words = {}
     for lang in languages():
         words.update(local_colours(lang))
-    return "+".join("-".join(words.get(word, word)
-                             for word in part.lower().replace("-", " ").split())
+    return "+".join(LABEL_JOIN.join(words.get(word, word)
+                                    for word in part.lower().replace(LABEL_JOIN, " ").split())
                     for part in text.split("+"))
 
 

@@ -11,8 +11,7 @@ in play order (RULES 1.8, 5).
 import re
 import shlex
 
-from camelup.calibration import die_label
-from camelup.editions import get_edition
+from camelup.editions import die_label, get_edition
 from camelup.errors import Message
 from camelup.game import setup_space
 from camelup.notation import position_text
@@ -31,7 +30,7 @@ from camelhost.i18n import (
     percent,
     pgettext,
 )
-from camelhost.table.manual import die_text
+from camelhost.table.manual import parse_die
 from camelhost.table.view import CRAZY_WHY, FROM_TO, side_word, signed
 
 #: What the table asks for when the dice are typed (no pyramid, or a die it lost).
@@ -141,25 +140,40 @@ def with_names(text, names):
 def die_name(die):
     """``red`` / ``grey-black`` / ``grey``: a die without its value (``die``: a die dict),
     by its label as the pyramid's sensor and every maker tool name it
-    (``camelup.calibration.die_label``; shown in the table's language with
-    ``colours_in``: ``grau-schwarz``). A die typed with its value keeps the notation's
-    words (``grey black 2``, ``die_words``)."""
+    (``camelup.editions.die_label``; shown in the table's language with
+    ``colours_in``: ``grau-schwarz``). With its value: ``die_words``."""
     return die_label(die["colour"], die.get("ink") if die["colour"] == "grey" else None)
 
 
 def die_words(die):
-    """A die as the table reads it, its colours in the table's language: ``red 2`` /
-    ``rot 2``, ``grey black 3`` / ``grau schwarz 3`` (``die``: a die dict); one whose
-    value is still to be typed says so in words (``red of unknown value`` / ``rot mit
-    unbekanntem Wert``), never with the notation's ``?``."""
-    return _die_text_words(die_text(die))
+    """A die with the value it showed, as every screen names it (the one wording: the
+    die announcement, ``Last die:``, the full screen's detail line, the web page's
+    last die, undo and redo, the emulated pyramid's console): its label (``die_name``)
+    in the table's language, then the value. ``red 2`` / ``rot 2``; the grey die that
+    came out showing 2 in black numerals ``grey-black 2`` / ``grau-schwarz 2`` (RULES
+    3.1, 3.5), which the table also reads when typed. ``die``: a dict with ``colour``
+    (a die name: ``red``, ``grey``), ``ink`` (``black``/``white`` for the grey die, or
+    ``None``: ``grey 2`` at setup, where the ink is ignored, RULES 3.2) and ``value``
+    (1..3, or ``None`` while still to be typed: ``red of unknown value`` / ``rot mit
+    unbekanntem Wert``, never the notation's ``?``); ``move_die`` makes it of a move.
+    Returns a str."""
+    label = colours_in(die_name(die))
+    if die.get("value") is None:
+        return _("%s of unknown value") % label
+    # a language may put the value before the die
+    return pgettext("a die and the value it showed", "%s %d") % (label, die["value"])
 
 
-def _die_text_words(text):
-    """``die_words`` of a die's text (``manual.die_text``'s: ``red 2``, ``red ?``)."""
-    if text.endswith(" ?"):
-        return _("%s of unknown value") % colours_in(text[:-2])
-    return colours_in(text)
+def move_die(move):
+    """The die dict ``die_words`` reads of a rules-engine ``move`` (``Game.push``'s
+    report: ``die``, ``ink``, ``value``)."""
+    return {"colour": move["die"], "ink": move.get("ink"), "value": move["value"]}
+
+
+def _die_text_words(text, edition):
+    """``die_words`` of a die's text (``manual.die_text``'s: ``red 2``, ``grey black 2``,
+    ``red ?``) in ``edition`` (a name)."""
+    return die_words(parse_die(text, edition, ink_optional=True))
 
 
 def side_name(view, side):
@@ -765,8 +779,8 @@ def _setup_die_notice(notice, view, past):
 
 def _pyramid_notice(notice, view, past):
     if notice.get("die"):  # a die released or typed without 'pyramid' first
-        return [_("%s takes a pyramid ticket: %s") % (name(view, notice["player"]),
-                                                   _die_text_words(notice["die"]))]
+        return [_("%s takes a pyramid ticket: %s") % (
+            name(view, notice["player"]), _die_text_words(notice["die"], view["edition"]))]
     if past:
         return [_("%s takes a pyramid ticket") % name(view, notice["player"])]
     if view.get("dice_typed"):  # no pyramid (--pyramid manual): the die is typed
@@ -976,20 +990,17 @@ def _action_line(notice, view):
 
 
 def die_lines(notice, view):
-    """The die announcement: the die by its label and its value (``DIE grey-black 2``,
-    ``WÜRFEL grau-schwarz 2``: ``camelup.editions.die_label``), camel, direction and
-    distance, then the path."""
+    """The die announcement: the die and its value as every screen names them
+    (``die_words``: ``DIE grey-black 2``, ``WÜRFEL grau-schwarz 2``), camel, direction
+    and distance, then the path."""
     m = notice["move"]
     who = name(view, notice["player"])
-    # the die by its label, as the value prompt before it and the pyramid name it
-    # (grey-black: one name for the grey die's inks, camelup.editions.die_label)
-    die = colours_in(die_label(m["die"], m.get("ink")))
     direction = _("forward") if m["direction"] > 0 else _("backward (counterclockwise)")
     why = CRAZY_WHY.get(m.get("rule"))
     why = " (%s)" % _(why) if why else ""
     spaces = ngettext("%d space", "%d spaces", m["distance"]) % m["distance"]
-    lines = [_("DIE %s %d (%s's pyramid ticket): the %s camel%s moves %s %s") % (
-        die, m["value"], who, colour_word(m["camel"]), why, direction, spaces)]
+    lines = [_("DIE %s (%s's pyramid ticket): the %s camel%s moves %s %s") % (
+        die_words(move_die(m)), who, colour_word(m["camel"]), why, direction, spaces)]
     if m["unit"][1:]:
         lines.append(_("  carrying %s") % colour_list(m["unit"][1:]))
     tile = m.get("tile")
@@ -1104,15 +1115,14 @@ def final_scores_line(names, coins, winners):
 
 
 def last_die_line(view):
-    """``Last die: red 2 (Ann): red camel forward 2, from space 3 to 5``; a tile
-    landed on is told with its effect (``..., from space 14 to 15 on Bob's booing
+    """``Last die: red 2 (Ann): red camel forward 2, from space 3 to 5``, the die as
+    every screen names it (``die_words``: ``Last die: grey-black 2 (Ann): ...``); a
+    tile landed on is told with its effect (``..., from space 14 to 15 on Bob's booing
     tile, back 1 to 14``,
     the wording of ``camelhost.table.view.move_path``)."""
     d = view["last_die"]
-    die = (_("grey %s") % colour_word(d["ink"]) if d["colour"] == "grey"
-           else colour_word(d["colour"]))
-    return _("Last die: %s %d (%s): %s camel %s %d, %s") % (
-        die, d["value"], d["player"], colour_word(d["camel"]),
+    return _("Last die: %s (%s): %s camel %s %d, %s") % (
+        die_words(d), d["player"], colour_word(d["camel"]),
         _("forward") if d["direction"] > 0 else _("backward"), d["distance"], d["path"])
 
 

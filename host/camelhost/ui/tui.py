@@ -64,7 +64,8 @@ from camelhost.i18n import N_, _, colour_list, colour_word, colours_in, ngettext
 from camelhost.table.controller import Table, help_text
 from camelhost.table.display import Display, Seam, advice_key
 from camelhost.table.journal import JournalFull
-from camelhost.table.narration import came_out_words, notice_lines, put_back_words
+from camelhost.table.narration import came_out_words, move_die, notice_lines, put_back_words
+from camelhost.table.narration import die_words as die_said  # this module's die_words: the banner
 from camelhost.table.parser import FINISH_WORDS, finish_card_cut  # noqa: F401  (API)
 from camelhost.table.view import CRAZY_WHY, move_path, table_view
 from camelhost.ui import palette, plain, plan, terminal
@@ -407,7 +408,7 @@ def announce_text(notices, view):
             if crazy is not None:
                 # a crazy camel the grey die moved backward across the finish line ended
                 # the race (RULES 1.13): the die's line names which one and how, as for
-                # any grey die (the detail line names the die, 'grey black 3', and may
+                # any grey die (the detail line names the die, 'grey-black 3', and may
                 # give way to the race-over panel: s35, the result stood alone)
                 text.append("\n")
                 text.append_text(die_words(crazy))
@@ -431,16 +432,15 @@ def announce_text(notices, view):
 
 
 def detail_text(notices, view):
-    """The line under a die's announcement: whose pyramid ticket, what the unit
-    carried, where it went, a tile paid (RULES 1.5, 5)."""
+    """The line under a die's announcement: whose pyramid ticket, the die with its
+    value as every screen names it (``narration.die_words``: ``die grey-black 2``),
+    what the unit carried, where it went, a tile paid (RULES 1.5, 5)."""
     for n in reversed(notices):
         if n["kind"] == "die":
             m = n["move"]
             names = names_of(view)
             who = names[n["player"]] if n.get("player") is not None else "?"
-            text = Text(_("%s's pyramid ticket: die %s %d. ") % (
-                who, colour_word(m["die"]) if m["die"] != "grey"
-                else _("grey %s") % colour_word(m.get("ink")), m["value"]))
+            text = Text(_("%s's pyramid ticket: die %s. ") % (who, die_said(move_die(m))))
             if m["unit"][1:]:
                 text.append(_("Carries %s. ") % colour_list(m["unit"][1:]))
             path = move_path(m, names, get_edition(view["edition"]))

@@ -256,6 +256,19 @@ def with_advice_words(view):
     return dict(view, odds=dict(view["odds"], actions=acts))
 
 
+def with_die_words(view):
+    """``view`` with its last die's words for the page, in the table's language:
+    ``last_die["said"]``, the die and the value it showed as every screen names them
+    (``camelhost.table.narration.die_words``: ``red 2``, the grey die in black numerals
+    ``grey-black 2``, German ``grau-schwarz 2``). A new dict (``view`` is left as it is);
+    a view without a last die is returned as it is."""
+    die = view.get("last_die") if isinstance(view, dict) else None
+    if not isinstance(die, dict) or "colour" not in die:
+        return view
+    from camelhost.table.narration import die_words
+    return dict(view, last_die=dict(die, said=die_words(die)))
+
+
 class WebBoard:
     """The scoreboard server (see the module docstring).
 
@@ -345,8 +358,9 @@ class WebBoard:
         """Send ``view`` (a JSON-able dict of public facts) to every open page and keep
         it for pages that connect later. Never blocks on a client. Returns the
         stream's sequence number of this snapshot. Its advice goes with the table's
-        words for the page's list (``with_advice_words``)."""
-        view = with_advice_words(view)
+        words for the page's list (``with_advice_words``), its last die with the words
+        every screen names it by (``with_die_words``)."""
+        view = with_die_words(with_advice_words(view))
         data = json.dumps(view, sort_keys=True, separators=(",", ":")).encode("utf-8")
         self.seq += 1
         seq = self.seq

@@ -41,7 +41,7 @@ PAGE_WORDS = (
     N_("race over: {0} wins"), N_("{0} is last"), N_("setting up the camels"),
     N_("no die yet this race"), N_("{0} forward {1}"), N_("{0} backward {1}"),
     N_("{0}'s pyramid ticket"), N_("{0}'s {1}"), N_("{0}'s tile"),
-    N_("{0} leg ticket {1}"), N_("1 pyramid ticket"), N_("{0} pyramid tickets"), N_("grey die, {0} numeral {1}"), N_("{0} die {1}"),
+    N_("{0} leg ticket {1}"), N_("1 pyramid ticket"), N_("{0} pyramid tickets"), N_("die {0}"),
     N_("carrying {0}"), N_("{0} moves: {1}"), N_("{0} camel, forward {1}"), N_("{0} die"),
     N_("{0} camel, backward {1}"),
     # panels

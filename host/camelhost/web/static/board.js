@@ -303,7 +303,7 @@
     $("die-camel").textContent = t(forward ? "{0} forward {1}" : "{0} backward {1}", cw(d.camel), d.distance);
     const bits = [];
     if (d.player) bits.push(t("{0}'s pyramid ticket", d.player));
-    bits.push(d.colour === "grey" ? t("grey die, {0} numeral {1}", cw(d.ink), d.value) : t("{0} die {1}", cw(d.colour), d.value));
+    bits.push(t("die {0}", d.said));  // the die and its value as every screen names them (the server's)
     if (d.why) bits.push(t("{0} moves: {1}", cw(d.camel), d.why));  // RULES 3.5 (a, b, c), the table's words
     if (d.carrying && d.carrying.length) bits.push(t("carrying {0}", d.carrying.map(cw).join(", ")));
     bits.push(d.path);  // the table's one wording: the tile landed on and where it sent the unit
