@@ -10,9 +10,16 @@ near the max); for a longer run::
 
     python tests/bench/bench_coach.py --games 40
 
-``--rows second:8`` plays only that row; ``--actions FILE`` writes every seat's action
-a line, so two versions of the code can be compared move for move (``diff``): a
-change meant to leave the coach's choices alone must leave that file alone.
+``--rows second:8`` plays only that row; ``--opponent partner`` seats that bot
+policy (any of ``pyramid tournament --bots``) beside the coach instead of ``ev``;
+``--actions FILE`` writes every seat's action a line, so two versions of the code can
+be compared move for move (``cmp``): a change meant to leave the coach's choices alone
+must leave that file alone. The eight-seat rule's check that 4- and 6-seat choices
+are main's::
+
+    python tests/bench/bench_coach.py --games 3 --rows second:4,classic:4 --actions A
+    python tests/bench/bench_coach.py --games 5 --rows second:6 --opponent partner \
+        --actions B
 
 ``--bots coach,ev,ev,ev`` instead prints the CPU time of whole games (second edition,
 one policy a seat, rotated as ``pyramid tournament`` rotates them), split by policy:
@@ -117,6 +124,8 @@ def main(argv=None):
     parser.add_argument("--edition", default="second", help="with --bots")
     parser.add_argument("--rows", default=None,
                         help="only these rows, e.g. second:8,classic:4")
+    parser.add_argument("--opponent", default="ev",
+                        help="the bot policy at every other seat (default ev)")
     parser.add_argument("--actions", default=None,
                         help="write every seat's action, a line each, to this file")
     args = parser.parse_args(argv if argv is not None else [])
@@ -132,8 +141,11 @@ def main(argv=None):
         return
     if hasattr(os, "getloadavg"):
         print("load average %.2f %.2f %.2f on %d cpus" % (os.getloadavg() + (os.cpu_count(),)))
-    print("coach move, CPU ms (goal: median 50, 99th percentile 500), coach + ev bots, "
-          "seed %d, %d games a row:" % (args.seed, args.games))
+    if args.opponent not in POLICIES:
+        parser.error("--opponent: unknown bot policy %r (one of %s)"
+                     % (args.opponent, ", ".join(sorted(POLICIES))))
+    print("coach move, CPU ms (goal: median 50, 99th percentile 500), coach + %s bots, "
+          "seed %d, %d games a row:" % (args.opponent, args.seed, args.games))
     print("  %-8s %5s %6s %8s %8s %8s %8s %8s" % ("edition", "seats", "moves", "median",
                                                   "90th", "99th", "max", "mean"))
     rows = ROWS
@@ -141,8 +153,8 @@ def main(argv=None):
         rows = [(r.split(":")[0], int(r.split(":")[1])) for r in args.rows.split(",")]
     actions = [] if args.actions else None
     for edition, seats in rows:
-        n, med, p90, p99, top, mean = distribution(move_times(edition, seats, args.games,
-                                                              args.seed, actions=actions))
+        n, med, p90, p99, top, mean = distribution(move_times(
+            edition, seats, args.games, args.seed, opponent=args.opponent, actions=actions))
         print("  %-8s %5d %6d %8.0f %8.0f %8.0f %8.0f %8.0f"
               % (edition, seats, n, 1e3 * med, 1e3 * p90, 1e3 * p99, 1e3 * top, 1e3 * mean))
     if actions is not None:
