@@ -372,6 +372,8 @@ def open_pyramid(spec, edition="second", seed=1, resume=None, value_buttons=True
         p.link.open()
     except NotAPyramid as exc:
         refused = p.link.refused if p.link is not None else None
+        if refused is None and p.link is not None:
+            refused = p.link.at_repl  # a board at MicroPython's prompt: its own line
         p.link = None
         p.close()
         if refused is not None:  # another board, or another protocol: its own line
