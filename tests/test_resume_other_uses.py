@@ -11,6 +11,7 @@ the resumed table. No port, no thread, no clock.
 
 import io
 
+import pytest
 from camelhost.device.events import DieEvent, decode
 from camelhost.device.sequencer import Sequencer
 from camelhost.table.controller import Table
@@ -88,3 +89,60 @@ def test_dice_other_uses_of_the_board_took_are_theirs_and_no_die_is_asked_for(tm
     assert path.read_bytes() == before[0]
     assert table.view() == before[1]
     table.session.journal.close()
+
+
+def _events(link, n, timeout=20.0):
+    import time
+    out = []
+    deadline = time.monotonic() + timeout
+    while len(out) < n and time.monotonic() < deadline:
+        event = link.next_event(0.1)
+        if event is not None:
+            out.append(event)
+    return out
+
+
+@pytest.mark.hil
+@pytest.mark.micropython
+@pytest.mark.process
+def test_on_the_real_firmware_another_use_after_a_restart_is_never_a_lost_die(micropython):
+    """The firmware's own store (virtual pyramid): game 1 takes two dice, the board
+    restarts, another host takes and acknowledges two dice of the new boot, the board
+    restarts again; game 1 resumed hears them named as another's, never as lost, and
+    its next die comes."""
+    import time
+
+    from camelhost.device.link import Link
+    from camelhost.device.virtual import VirtualPyramid
+
+    def taken(link, count):
+        got = _events(link, count)
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:  # until the pyramid has their ACK
+            hello = link.hello
+            if hello is not None and got and hello.get("acked") == got[-1].seq:
+                return got
+            link.send("HELLO?")
+            time.sleep(0.2)
+        raise AssertionError("no ACK of %r" % got)
+
+    with VirtualPyramid("classic", seed=3, settings={"stable": 2, "settle_ms": 10}) as vp:
+        with Link(vp.port, heartbeat_timeout=2.0) as link:  # game 1: two dice, then quit
+            vp.release()
+            vp.release()
+            game1 = taken(link, 2)
+        vp.reboot()
+        with Link(vp.port, heartbeat_timeout=2.0) as link:  # doctor, another table: two dice
+            vp.release()
+            vp.release()
+            other = taken(link, 2)
+        vp.reboot()
+        boot = game1[-1].boot
+        with Link(vp.port, heartbeat_timeout=2.0, resume=(boot, 2)) as link:  # game 1 resumed
+            said = _events(link, 1)
+            assert [(e.kind, e.boot, tuple(e.missing)) for e in said] == [
+                ("foreign", other[0].boot, (1, 2))]
+            assert link.next_event(1.5) is None  # nothing else: no gap, no die of theirs
+            fell = vp.release()
+            (die,) = _events(link, 1)
+            assert die.kind == "die" and (die.boot, die.seq) == (fell.boot, fell.seq)
