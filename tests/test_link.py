@@ -450,7 +450,6 @@ class SimulatedClock:
 
 @pytest.mark.parametrize("talk, seen", [
     (b"$GPGGA,123519,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,*47\r\n", "NMEA"),
-    (b"MicroPython v1.22.0 on 2024-01-05; Raspberry Pi Pico with RP2040\r\n>>> ", "MicroPython REPL"),
     (b"", "silence"),
     (bytes(range(256)) * 4, "random bytes"),
 ])

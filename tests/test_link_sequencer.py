@@ -736,3 +736,46 @@ def test_a_die_is_handed_on_as_the_value_decoded_from_its_line():
     assert (die.kind, die.boot, die.seq, die.colour, die.ink, die.value, die.margin, die.reading,
             die.raw, die.label()) == ("die", A, 1, "grey", "white", 2, 2.5, (9, 8, 7, 6),
                                       "EVT 1 die ...", "grey-white")
+
+
+def test_a_resume_after_other_uses_of_the_board_names_their_dice_as_theirs_never_lost():
+    # s36 tester, finding 10: the journal ends at A:2; since then the board restarted
+    # (boot B), another use of it (a second table, doctor's slider push) took B:1..2 and
+    # acknowledged them, and it restarted twice more (C, D). Its store dropped boot A and
+    # B's acknowledged events (it keeps a boot only from the last one a host acknowledged
+    # on): none of that is this game's lost dice, so no gap asks for a die typed
+    play([
+        (0.0, "open", [], ASK),
+        (0.1, hello(D, 0, prev=(C, 0), acked=0), [], ["SYNC 2 boot=%s" % A]),
+        (0.2, msg("SYNCED", seq=2, boot=A, next=B, known=False), [], ["SYNC 0 boot=%s" % B]),
+        (0.3, msg("GAP", first=1, last=2, boot=B), [("foreign", B, 1, 2)], []),
+        (0.3, msg("SYNCED", seq=2, boot=B, next=C), [], ["SYNC 0 boot=%s" % C]),
+        (0.4, msg("SYNCED", seq=0, boot=C, next=D), [], ["SYNC 0 boot=%s" % D]),
+        (0.5, evt(D, 1), [("die", D, 1)], []),  # released for this game now
+    ], resume=(A, 2))
+
+
+def test_a_boot_after_the_acknowledged_one_that_lost_events_still_names_a_gap():
+    # the store dropped the journal's boot A (a host acknowledged B), but C's events
+    # were never acknowledged: what of them the store lacks is lost (its flash failed)
+    play([
+        (0.0, "open", [], ASK),
+        (0.1, hello(C, 3, prev=(B, 2), acked=0), [], ["SYNC 2 boot=%s" % A]),
+        (0.2, msg("SYNCED", seq=2, boot=A, next=B, known=False), [], ["SYNC 0 boot=%s" % B]),
+        (0.3, msg("GAP", first=1, last=2, boot=B), [("foreign", B, 1, 2)], []),
+        (0.3, msg("SYNCED", seq=2, boot=B, next=C), [], ["SYNC 0 boot=%s" % C]),
+        (0.4, msg("GAP", first=1, last=2, boot=C), [("gap", C, 1, 2)], []),
+        (0.4, evt(C, 3), [("die", C, 3)], []),
+    ], resume=(A, 2))
+
+
+def test_a_dropped_journal_boot_with_no_foreign_range_is_said_once_on_leaving_the_next():
+    # the store begins at B, which had no event: the dropped boot A is
+    # said once, as the events after the journal's last, count unknown, another host's
+    play([
+        (0.0, "open", [], ASK),
+        (0.1, hello(C, 0, prev=(B, 0), acked=0), [], ["SYNC 2 boot=%s" % A]),
+        (0.2, msg("SYNCED", seq=2, boot=A, next=B, known=False), [], ["SYNC 0 boot=%s" % B]),
+        (0.3, msg("SYNCED", seq=0, boot=B, next=C), [("foreign", A, 3, None)], ["SYNC 0 boot=%s" % C]),
+        (0.4, msg("SYNCED", seq=0, boot=C), [], []),
+    ], resume=(A, 2))

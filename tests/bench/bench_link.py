@@ -27,6 +27,9 @@ from camelhost.device.link import IDENTIFY_S, Link, NotAPyramid  # noqa: E402
 DEVICES = (
     ("NMEA (a GPS receiver)", b"$GPGGA,123519,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,*47\r\n"),
     ("a MicroPython REPL", b"MicroPython v1.22.0 on 2024-01-05; Raspberry Pi Pico with RP2040\r\n>>> "),
+    # its banner gone (another tool opened the port first): the prompt and the echo of
+    # the link's own HELLO? (s36 tester, finding 6: 33 s and "check the USB cable" before)
+    ("a REPL without banner", b">>> HELLO? s=1*17B70798\r\nSyntaxError: invalid syntax\r\n>>> "),
     ("silence", b""),
     ("random bytes", bytes(range(256)) * 4),
 )

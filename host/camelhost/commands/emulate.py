@@ -236,9 +236,16 @@ def _press(board, word):
     return True
 
 
-def _firmware_line(hello):
-    """The console's line for a ``HELLO``: the firmware up, its version and edition."""
-    return _("pyramid firmware %s running (%s edition)") % (hello["fw"], edition_word(hello["ed"]))
+def _firmware_line(hello, dice=None, port=None):
+    """The console's line for a ``HELLO``: the firmware up, its version and edition. When
+    the board runs another edition than the dice in its head (``dice``, ``--edition``: a
+    kept ``--flash`` image keeps its settings), the line says so and names the command on
+    ``port`` that switches it (s36 tester, finding 12)."""
+    if dice is None or hello["ed"] == dice:
+        return _("pyramid firmware %s running (%s edition)") % (hello["fw"], edition_word(hello["ed"]))
+    return (_("pyramid firmware %s running (%s edition; the dice here are the %s edition's: "
+              "pyramid calibrate --port %s --edition %s switches it)")
+            % (hello["fw"], edition_word(hello["ed"]), edition_word(dice), port, dice))
 
 
 def reset_line(reason):
@@ -273,7 +280,7 @@ def _say_new_boots(board, seen, stop, period=0.5, resets=0):
         for _at, msg in list(board.emitted):
             if msg.name == "HELLO" and msg["boot"] not in seen:
                 seen.add(msg["boot"])
-                print(_firmware_line(msg))
+                print(_firmware_line(msg, board.edition, os.path.realpath(board.port)))
                 sys.stdout.flush()
         stop.wait(period)
 
@@ -322,7 +329,7 @@ def run(args):
         seen = {m["boot"] for _at, m in list(board.emitted) if m.name == "HELLO"}
         resets = len(board.resets)
         if not args.fresh:
-            print(_firmware_line(hello))
+            print(_firmware_line(hello, board.edition, os.path.realpath(board.port)))
         else:
             # a new board: nothing to push for until the firmware is on it
             print(_("no pyramid firmware on it yet: in another terminal, run pyramid flash "

@@ -625,6 +625,35 @@ def _plain(args):
     return bool(args.plain) or not (sys.stdin.isatty() and sys.stdout.isatty())
 
 
+def _check_board_edition(pyramid, edition):
+    """Refuse a pyramid set to another edition than the game's (s36 tester, finding 5): its
+    profile reads other dice, so the table would refuse or misname them one by one. The
+    same check and line as ``pyramid monitor`` and ``doctor`` (``camelhost.tools.monitor.
+    check_edition``), on the board's full ``HELLO`` (its ``ed``), waited for as monitor
+    waits (``HELLO_TIMEOUT`` s times the board's slowness); a board whose HELLO is that
+    late is let through (the table records it when it comes). The pyramid is closed when
+    refused. Raises ``CliError``."""
+    from types import SimpleNamespace
+
+    from camelhost.device.link import LinkError, NotAPyramid
+    from camelhost.tools.monitor import HELLO_TIMEOUT, check_edition
+
+    link = pyramid.link
+    if link is None or pyramid.virtual is not None or not hasattr(link, "wait_hello"):
+        return  # typed dice, or the virtual pyramid (made with the game's dice)
+    try:
+        hello = link.wait_hello(HELLO_TIMEOUT * max(1.0, link.slowness))
+        check_edition(SimpleNamespace(virtual=None, hello=hello), edition)
+    except NotAPyramid as exc:  # refused meanwhile: its own line
+        pyramid.close()
+        raise CliError(str(exc)) from None
+    except LinkError:
+        return
+    except CliError:
+        pyramid.close()
+        raise
+
+
 def run(args):
     import sys
 
@@ -652,6 +681,7 @@ def run(args):
                                taken=lambda: session.last_pyramid_event,
                                uid=board.uid if board is not None else None,
                                played_on=(journal.header or {}).get("pyramid"))
+        _check_board_edition(pyramid, session.edition.name)
     except BaseException:
         if args.resume:
             journal.close()

@@ -81,6 +81,26 @@ def describe_bytes(sample, total, valid):
     return _("%s: %d bytes, no valid line, starting %r") % (what, total, shown)
 
 
+#: What only MicroPython's REPL sends (checked in every chunk the port gives, across
+#: chunk ends): its prompt (``>>> ``, also before the echo of a line it was sent), its
+#: banner and the raw REPL's greeting. A traceback (``Traceback (most recent call
+#: last)``, ``SyntaxError:``) counts while no valid line of the device's came: the
+#: firmware never prints one while it runs, a REPL that read our lines as Python does.
+REPL_MARKS = (b">>> ", b"MicroPython v", b"raw REPL; CTRL-B to exit")
+REPL_TRACEBACK = (b"Traceback (most recent call last)", b"SyntaxError:")
+
+
+def repl_text(port):
+    """The one line every tool (play, doctor, monitor, calibrate) says of a board at
+    MicroPython's prompt on ``port``: what it is and the two fixes (a board in safe boot
+    starts the firmware when plugged in without the slider held, hardware/README.md
+    "Watchdog and safe boot"; one never flashed gets it from ``pyramid flash``)."""
+    return (_("the board on %s is at the MicroPython prompt, the pyramid firmware not running "
+              "(safe boot, or not flashed): unplug and replug it without holding the slider "
+              "(an emulated Pico: c in its terminal), or pyramid flash --port %s")
+            % (port, port))
+
+
 class Link:
     """Serial client of the pyramid; see the module docstring.
 
@@ -157,6 +177,12 @@ class Link:
         #: falls under ``NOISY`` (``noisy`` True) or is back over ``CLEAN`` (False); while
         #: set, the link logs those two facts at INFO only (its caller says them)
         self.on_quality = None
+        #: the line saying the board is at MicroPython's prompt (``repl_text``) once its
+        #: REPL was recognised (``REPL_MARKS``, or the echo of a line this link sent),
+        #: else ``None``; ``open()``, ``identify`` and ``wait_hello`` raise
+        #: ``NotAPyramid`` with it at once
+        self.at_repl = None
+        self._tail = b""  # the last bytes fed, so a mark cut across two chunks is found
 
     # --- what the sequencer and the transport know ---
 
@@ -283,15 +309,17 @@ class Link:
         """Wait up to ``timeout`` s for one valid protocol line; raise ``NotAPyramid``
         (and close) when none came, saying what the port sent instead."""
         deadline = self.clock.monotonic() + max(0.0, timeout)
-        while not self._valid_lines and self.refused is None:
+        while not self._valid_lines and self.refused is None and self.at_repl is None:
             left = deadline - self.clock.monotonic()
             if left <= 0:
                 break
             self.clock.sleep(min(0.02, left))  # never past the deadline
-        if self.refused is not None or not self._valid_lines:
+        if self.refused is not None or self.at_repl is not None or not self._valid_lines:
             what = describe_bytes(bytes(self._sample), self._bytes_in, 0)
             if self.refused is not None:
                 text = self.refused
+            elif self.at_repl is not None:
+                text = self.at_repl
             elif self.advice is not None:
                 text = _("%s does not look like a smart pyramid (%s); %s") % (self.port, what, self.advice)
             else:
@@ -374,13 +402,26 @@ class Link:
         self._bytes_in += len(data)
         if len(self._sample) < 64:
             self._sample += data[: 64 - len(self._sample)]
+        if self.at_repl is None:
+            seen = self._tail + bytes(data)
+            marks = REPL_MARKS if self._valid_lines else REPL_MARKS + REPL_TRACEBACK
+            if any(mark in seen for mark in marks):
+                self._at_repl()
+            self._tail = seen[-40:]
         for line in self._lines.feed_many(data):
             if line == protocol.LineAssembler.TOO_LONG:
                 self._reject(b"", "too_long")
             else:
                 self._line(line)
 
+    def _at_repl(self):
+        if self.at_repl is None:
+            self.at_repl = repl_text(self.port)
+            log.info("%s", self.at_repl)
+
     def _reject(self, line, reason):
+        if self.at_repl is not None:
+            return  # the REPL's lines: no line quality, no damage to count
         if self._fresh:
             self._fresh = False
             log.info("dropped the first line after opening %s (cut by the open): %r", self.port, line[:80])
@@ -406,6 +447,11 @@ class Link:
             return
         except (ValueError, UnicodeError) as exc:
             self._reject(line, str(exc))
+            return
+        if protocol.MESSAGES.get(msg.name, ("D",))[0] == "H":
+            # a host's line coming back: a REPL echoing what this link wrote (a pyramid
+            # never sends one), no device speaking the protocol
+            self._at_repl()
             return
         self._valid_lines += 1
         self._fresh = False
@@ -439,6 +485,8 @@ class Link:
         while not (self.sequencer.synced and self.hello is not None):
             if self.refused is not None:
                 raise NotAPyramid(self.refused)
+            if self.at_repl is not None:
+                raise NotAPyramid(self.at_repl)
             if self.clock.monotonic() > deadline:
                 raise LinkError(_("no HELLO from the pyramid within %s s") % decimal(timeout, 1))
             self.clock.sleep(0.01)
@@ -451,6 +499,8 @@ class Link:
         while not (self.sequencer.synced and self.sequencer.confirmed):
             if self.refused is not None:
                 raise NotAPyramid(self.refused)
+            if self.at_repl is not None:
+                raise NotAPyramid(self.at_repl)
             left = deadline - self.clock.monotonic()
             if left <= 0:
                 raise LinkError(_("no HELLO from the pyramid within %s s") % decimal(timeout, 1))

@@ -378,6 +378,8 @@ def open_pyramid(spec, edition="second", seed=1, resume=None, value_buttons=True
         raise not_a_port(exc.port, exc.why, option) from None
     except NotAPyramid as exc:
         refused = p.link.refused if p.link is not None else None
+        if refused is None and p.link is not None:
+            refused = p.link.at_repl  # a board at MicroPython's prompt: its own line
         p.link = None
         p.close()
         # another board, or another protocol, or a port opened that does not answer as

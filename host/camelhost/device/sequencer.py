@@ -196,6 +196,10 @@ class Sequencer:
         self._out_lines = []
         self.stats = stats if stats is not None else {}
         self._others = None  # (boot, seq): the device's current boot, acknowledged that far by another host
+        #: an earlier boot the device's store begins with once it dropped ours: a host
+        #: acknowledged it (``_on_synced``), so what of it the store lacks was that host's
+        self._taken_boot = None
+        self._dropped = None  # (boot, first seq): the journal's boot the store dropped, unsaid
         self._anchor = None  # (seq, time) of the device's current boot last vouched for
         self._implausible_said = None  # the boot whose impossible seqs were reported
         self._hb_last = None  # (boot, time) of the last heartbeat on this connection
@@ -666,19 +670,38 @@ class Sequencer:
         self._enter_boot(boot, seq)
 
     def _enter_boot(self, boot, heard=0):
+        leaving = self.boot == self._taken_boot
         self.boot, self.delivered, self._heard = boot, 0, heard
         self._ahead = {}
         self._sync_sent = None
         self._progress()
         if self._others is not None and self._others[0] == boot:
             self._foreign(boot, 1, self._others[1])
+        if leaving:
+            self._dropped_said()
+
+    def _dropped_said(self):
+        """The device's store dropped the journal's boot (``_on_synced``) and no foreign
+        range said another host used the board since: said now, as the events after
+        the journal's last of that boot, count unknown, acknowledged by another host."""
+        if self._dropped is not None:
+            self._foreign(self._dropped[0], self._dropped[1], None)
 
     def _foreign(self, boot, first, last):
         """Events ``first..last`` of ``boot`` were acknowledged by another host (the
         pyramid served another table since this one's last event): one ``foreign``
-        event names them, and none of them is delivered (issue 29, item 1)."""
-        self._others = None
+        event names them, and none of them is delivered (issue 29, item 1). ``last``
+        ``None``: from ``first`` on, count unknown (a boot the device's store dropped),
+        nothing more of that boot follows."""
+        if self._others is not None and self._others[0] == boot:
+            self._others = None
+        self._dropped = None  # another host's use of the board is said: once is enough
         self.stats["foreign"] += 1
+        if last is None:
+            log.info("pyramid events %s:%d and after were acknowledged by another host since this "
+                     "game's last one; they are not this game's", boot, first)
+            self._deliver(DieEvent("foreign", boot, first, "", missing=SeqRange(first, None)))
+            return
         # the table says it, once, in its words (``Table._foreign_text``): logged only
         log.info("pyramid events %s:%d..%d were taken by another table since this game's last one; "
                  "they are not this game's", boot, first, last)
@@ -769,6 +792,12 @@ class Sequencer:
         if last <= self.delivered or first > self.delivered + 1:
             return  # old news, or not contiguous with what we have: the next SYNC sorts it out
         start = self.delivered + 1
+        if self.boot == self._taken_boot:
+            # the boot another host acknowledged (``_on_synced``): its store kept none of
+            # the events that host took
+            self._foreign(self.boot, start, last)
+            self._progress()
+            return
         self._report_gap(self.boot, start, last, "the pyramid no longer holds them")
         for seq in [s for s in self._ahead if s <= last]:
             del self._ahead[seq]
@@ -783,14 +812,19 @@ class Sequencer:
             return
         self._heard = max(self._heard, seq)
         if not msg.get("known", True):
-            # the device has no record of our boot: whatever followed is unaccounted for
+            # the device's store no longer holds our boot: it drops a boot only once a
+            # host acknowledged a later one (an acknowledgement covers every boot before
+            # it), so what followed our last event was acknowledged by another host:
+            # another use of the board (a table, doctor, a calibrate session), never
+            # this game's lost dice (s36 tester, finding 10). The first boot it still
+            # holds (``next``) is the one acknowledged: what it no longer keeps (a GAP)
+            # was that host's too.
+            # Said once: by the foreign range of that boot when one comes, else on
+            # leaving it (``_dropped_said``).
             self._flush_ahead()
-            first = self.delivered + 1
             self._ahead = {}
-            self._report_gap(boot, first, None if self._heard < first else self._heard,
-                             "the pyramid kept no record of that boot")
-            if self._heard >= first:
-                self._report_gap(boot, self._heard + 1, None, "the pyramid kept no record of that boot")
+            self._dropped = (boot, self.delivered + 1)
+            self._taken_boot = msg.get("next")
             self._next_boot(msg.get("next"), now)
             return
         if seq > self.delivered:
@@ -805,6 +839,7 @@ class Sequencer:
             return
         self._sync_sent = None
         self._progress()
+        self._dropped_said()  # the walk ended (the board's current boot): said if unsaid
 
     def _next_boot(self, nxt, now):
         """Our boot is fully accounted for: continue with the one after it."""

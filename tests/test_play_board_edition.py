@@ -1,0 +1,89 @@
+"""``pyramid play`` on a pyramid set to another edition than the game's (s36 tester,
+finding 5): refused in one line naming the fix, as ``pyramid monitor`` and ``doctor``
+refuse it, before the game starts (no journal stays). The pyramid is a device on a
+pseudo-terminal answering the link's asks for a ``HELLO`` as the firmware does."""
+
+import glob
+import io
+import os
+import select
+import threading
+import tty
+
+import pytest
+from camelhost import cli
+from camelup.board import protocol
+
+pytestmark = [pytest.mark.process]  # a pty and a thread answering on it
+
+
+class Board:
+    """A pyramid firmware's answers to ``HELLO?`` (and ``OUT``) on a pty: ``ed`` its edition."""
+
+    def __init__(self, ed):
+        self.ed = ed
+        self.master, self._slave = os.openpty()
+        tty.setraw(self._slave)
+        self.port = os.ttyname(self._slave)
+        self._stop = False
+        self._thread = threading.Thread(target=self._serve, daemon=True)
+        self._thread.start()
+
+    def _serve(self):
+        buf = b""
+        while not self._stop:
+            ready, _, _ = select.select([self.master], [], [], 0.05)
+            if not ready:
+                continue
+            try:
+                buf += os.read(self.master, 4096)
+            except OSError:
+                return
+            while b"\n" in buf:
+                line, buf = buf.split(b"\n", 1)
+                try:
+                    msg = protocol.decode(line)
+                except protocol.ProtocolError:
+                    continue
+                if msg.name == "HELLO?":
+                    os.write(self.master, protocol.encode(
+                        "HELLO", proto=1, fw="0.1.0", uid="E6614103E7452D2F", boot="958586CF",
+                        seq=0, oldest=1, ed=self.ed, sensor="ok", vb=False, prev=None, acked=0))
+
+    def close(self):
+        self._stop = True
+        self._thread.join(2)
+        os.close(self.master)
+        os.close(self._slave)
+
+
+@pytest.fixture
+def second_edition_board():
+    board = Board("second")
+    yield board
+    board.close()
+
+
+def test_a_classic_game_on_a_board_set_to_the_second_edition_is_refused_in_one_line(
+        second_edition_board, capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    status = cli.main(["play", "--plain", "--pyramid", second_edition_board.port, "--players",
+                       "Ann,Ben,Cy", "--bots", "Ben,Cy", "--edition", "classic", "--seed", "3"])
+    out, err = capsys.readouterr()
+    assert status != 0
+    assert err.strip().splitlines() == [
+        "pyramid: --edition classic: the pyramid is set to the second edition (pyramid "
+        "calibrate --edition classic sets it)"], err
+    assert "Race 1 setup" not in out
+    assert glob.glob(str(tmp_path / "**" / "*.jsonl"), recursive=True) == []
+
+
+def test_a_game_of_the_boards_own_edition_starts(second_edition_board, capsys, tmp_path,
+                                                  monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    cli.main(["play", "--plain", "--pyramid", second_edition_board.port, "--players",
+              "Ann,Ben,Cy", "--bots", "Ben,Cy", "--seed", "3"])
+    out, err = capsys.readouterr()
+    assert "Race 1 setup" in out and "edition" not in err, (out, err)
