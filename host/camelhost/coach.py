@@ -82,7 +82,7 @@ once it can't come first (``LAZY_REPLIES``).
 import zlib
 
 from camelup.actions import FINISH
-from camelup.editions import GREY, INKS
+from camelup.editions import GREY, INKS, PYRAMID_TICKET_REWARD
 from camelup.notation import position_text
 from camelup.odds import move
 from camelup.odds.actions import (
@@ -102,6 +102,11 @@ from camelhost.league import cached_leg_and_race, cached_leg_odds, cached_race_o
 
 #: Weight of the next player's best reply in a candidate's score.
 REPLY_WEIGHT = 0.6
+#: What a pyramid ticket pays, as a float (``camelup.editions.PYRAMID_TICKET_REWARD``,
+#: RULES 1.10): what any player can take instead of another action while tickets are
+#: left, in every reply and bound here.
+PYRAMID_COIN = float(PYRAMID_TICKET_REWARD)
+
 #: Each later player's reply counts this much less than the one before.
 REPLY_DECAY = 0.8
 #: Dice weighed face by face in a round of replies: a player after me who takes a
@@ -201,8 +206,8 @@ def _best_option(stacks, p1, p2, pyramid_left, tile_best, finish):
     the leg; ``tile_best`` / ``finish``: that player's best tile and finish card."""
     best = max(tile_best, finish)
     pyramid = False
-    if pyramid_left > 0 and best < 1.0:
-        best = 1.0
+    if pyramid_left > 0 and best < PYRAMID_COIN:
+        best = PYRAMID_COIN
         pyramid = True
     choice = None
     for c in stacks:
@@ -408,7 +413,7 @@ def _least_after(game, seat, p, turn, left, tile_best, finish_best):
         p = (p + 1) % game.players
         if p == seat:
             return total
-        least = max(1.0, tile_best, finish_best.get(p, 0.0))
+        least = max(PYRAMID_COIN, tile_best, finish_best.get(p, 0.0))
         if k >= left:
             least = min(least, FRESH_LEG_REPLY)
         total += weight * least
@@ -895,7 +900,7 @@ def _best_immediate(game, race):
     leg ticket, a finish card (``race``'s odds) or a pyramid ticket (tiles left out)."""
     p = game.turn
     leg = cached_leg_odds(position_from_game(game))
-    best = 1.0 if game.pyramid_tickets_left > 0 else -99.0
+    best = PYRAMID_COIN if game.pyramid_tickets_left > 0 else -99.0
     action = "pyramid"
     for c in game.edition.racing:
         left = game.leg_tickets_left(c)

@@ -12,6 +12,9 @@ START_COINS = 3
 FINISH_LADDER = (8, 5, 3, 2)
 FINISH_LATER = 1
 FINISH_WRONG = -1
+#: What a pyramid ticket pays at the leg's end, in coins, in both editions (RULES 1.10):
+#: the one source the scoring, the action values, the coach and the bots read.
+PYRAMID_TICKET_REWARD = 1
 #: Pyramid tickets per leg, and dice revealed per leg (RULES 2.4, 3.4).
 PYRAMID_TICKETS = 5
 DICE_PER_LEG = 5

@@ -4,7 +4,7 @@ Nothing here knows about turns or the board beyond a ranking; ``Game`` calls the
 and puts their breakdowns in its reports.
 """
 
-from camelup.editions import FINISH_LADDER, FINISH_LATER, FINISH_WRONG
+from camelup.editions import FINISH_LADDER, FINISH_LATER, FINISH_WRONG, PYRAMID_TICKET_REWARD
 
 
 def leg_ticket_reward(colour, value, first, second):
@@ -24,7 +24,7 @@ def _own_items(tickets, pyramid, first, second):
         items.append({"kind": "leg", "colour": colour, "value": value,
                       "reward": leg_ticket_reward(colour, value, first, second)})
     for _ in range(pyramid):
-        items.append({"kind": "pyramid", "reward": 1})
+        items.append({"kind": "pyramid", "reward": PYRAMID_TICKET_REWARD})
     return items
 
 

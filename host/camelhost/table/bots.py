@@ -27,6 +27,7 @@ resumed from its journal continues exactly as it would have. Ties go to the
 first candidate in a fixed order.
 """
 
+from camelup.editions import PYRAMID_TICKET_REWARD
 from camelup.odds.actions import action_values, finish_values
 from camelup.odds.game import position_from_game
 from camelup.odds.race import race_odds
@@ -114,7 +115,7 @@ def _own_choice(game):
         return _fallback(game)
     candidates = []
     if game.pyramid_tickets_left > 0:
-        candidates.append(("pyramid", 1.0))
+        candidates.append(("pyramid", float(PYRAMID_TICKET_REWARD)))
     for colour in game.edition.racing:
         left = game.leg_tickets_left(colour)
         if not left:
@@ -148,7 +149,7 @@ def _fallback(game):
     if left and (left[0] >= 3 or game.pyramid_tickets_left == 0):
         return ("leg %s" % leader, float(left[0]))
     if game.pyramid_tickets_left > 0:
-        return ("pyramid", 1.0)
+        return ("pyramid", float(PYRAMID_TICKET_REWARD))
     for colour in game.edition.racing:
         if game.leg_tickets_left(colour):
             return ("leg %s" % colour, 0.0)

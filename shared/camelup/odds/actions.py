@@ -17,6 +17,7 @@ Formulas (docs/odds.md has the reasoning):
 Runs on MicroPython too; needs a ``camelup.game.Game`` (tickets, piles, partners).
 """
 
+from camelup.editions import PYRAMID_TICKET_REWARD
 from camelup.odds.game import position_from_game
 from camelup.odds.leg import leg_odds
 from camelup.odds.race import race_odds
@@ -233,7 +234,7 @@ def action_values(game, race=None, seed=1, samples=1000, leg=None):
             if pyramid_done:
                 continue
             pyramid_done = True
-            out.append(ActionValue(kind, "pyramid", 1.0, {}))
+            out.append(ActionValue(kind, "pyramid", float(PYRAMID_TICKET_REWARD), {}))
         elif kind == "tile":
             key = (action.space, action.side)
             if key not in tile_ev:
