@@ -675,7 +675,9 @@ def run(args):
         seam = Seam(session)  # the one fan-out to every display of this table
         stack.callback(seam.close)
         try:
-            board = stack.enter_context(serving(args.web, seam))
+            # the journal's game id: a resumed game serves its address again
+            board = stack.enter_context(serving(args.web, seam, game=journal.game_id
+                                                if journal.path else None))
         except BaseException:
             if not args.resume:
                 _discard_unused(journal)  # nothing was played: no journal left to block a retry
