@@ -664,13 +664,23 @@ def run(args):
     # debugs the link: the table says what matters in its own words (tester s33-2 F7)
     quiet_link_log(getattr(args, "verbose", False))
     speaker = None
+    plain = _plain(args)
+    #: lines the full screen shows first in its history (s36tp 12: printed before it
+    #: opens, nobody would read them); plain mode prints them where it always did
+    notices = []
+    silent = None  # the speaker that found no espeak-ng (full screen: said in its history)
     if args.speak:
         from camelhost.table.speaker import Speaker
         speaker = Speaker()
         if not speaker.available:
-            print(speaker.missing, file=sys.stderr)
+            if plain:
+                print(speaker.missing, file=sys.stderr)
+            else:
+                silent = speaker
             speaker = None
     session, journal = open_session(args)
+    if silent is not None:  # worded now: in the language the table speaks (a resume's)
+        notices.append(silent.missing)
     spec = _pyramid_spec(args, journal)
     board = session.board
     try:
@@ -693,7 +703,6 @@ def run(args):
     if args.resume:
         journal.notes += reserved_name_notes(session)
     from camelhost.web import serving
-    plain = _plain(args)
     if journal.path:
         # the one command every line that names it says (F1 help, a pyramid away, a full
         # disk, the quit line): the game reopens as it runs, on the pyramid it opened
@@ -705,18 +714,26 @@ def run(args):
         seam = Seam(session)  # the one fan-out to every display of this table
         stack.callback(seam.close)
         try:
-            board = stack.enter_context(serving(args.web, seam))
+            # the journal's game id: a resumed game serves its address again
+            board = stack.enter_context(serving(args.web, seam, game=journal.game_id
+                                                if journal.path else None))
         except BaseException:
             if not args.resume:
                 _discard_unused(journal)  # nothing was played: no journal left to block a retry
             raise
         if not args.resume and args.seed is None:
             # only now: every argument was good, the dice source and the board are open
-            print(_("seed: %d (play this race again with --seed %d)") % (session.seed, session.seed))
+            seed = _("seed: %d (play this race again with --seed %d)") % (session.seed,
+                                                                            session.seed)
+            if plain:
+                print(seed)
+            else:
+                notices.append(seed)
         from camelhost.table.journal import JournalFull
         full = False
         try:
-            return _play(args, session, journal, pyramid, spec, speaker, board, plain, seam)
+            return _play(args, session, journal, pyramid, spec, speaker, board, plain, seam,
+                         notices)
         except JournalFull:  # its own line says the game is safe and how to go on: alone
             full = True
             raise
@@ -728,9 +745,10 @@ def run(args):
                 print(quit_line(journal, journal.resume_command))
 
 
-def _play(args, session, journal, pyramid, spec, speaker, board, plain, seam):
+def _play(args, session, journal, pyramid, spec, speaker, board, plain, seam, notices=()):
     """Run the table (plain lines or the full screen) until the players leave; every
-    display subscribes to ``seam`` (the web board already has)."""
+    display subscribes to ``seam`` (the web board already has). ``notices``: lines the
+    full screen shows first in its history (plain mode printed them already)."""
     import sys
 
     from camelhost.web import wait_for_enter
@@ -769,7 +787,7 @@ def _play(args, session, journal, pyramid, spec, speaker, board, plain, seam):
     table = Table(session, None, pyramid=pyramid.virtual, manual=pyramid.manual,
                   link=pyramid.link, auto_setup=spec == "virtual", speaker=speaker, seam=seam)
     app = TableApp(table, events=pyramid.events(),  # a display of the table, as plain's
-                   web_url=board.url if board is not None else None)
+                   web_url=board.url if board is not None else None, notices=notices)
     app.run()
     if app.return_code:  # an error stopped the full screen (Textual printed it above)
         raise CliError(_("the full screen stopped on an error (its traceback is above)"),

@@ -830,7 +830,9 @@ class TableApp(InLanguage, App):
     for any display (``pyramid play`` makes it as for the plain mode), with ``events``:
     the pyramid's queue of ``("event", DieEvent)`` items (``OpenPyramid.events()``) or
     ``None``; ``web_url``: the web scoreboard's address while one runs (``--web``),
-    shown on the empty command line (``command_hint``). Or, for a table the app makes (tests, tools), a ``Session``, with
+    shown on the empty command line (``command_hint``); ``notices``: lines said before
+    the table opened (no espeak-ng for ``--speak``, the seed drawn), its history's
+    first. Or, for a table the app makes (tests, tools), a ``Session``, with
     ``pyramid``: what ``camelhost.device.open.open_pyramid`` yields (or ``None`` for
     typed dice; its ``events()`` are read); ``auto_setup``: draw the starting stacks
     (virtual pyramid); ``speaker``: a ``table.Speaker`` (``--speak``); ``seam``: the
@@ -866,7 +868,8 @@ class TableApp(InLanguage, App):
         ]
 
     def __init__(self, table, pyramid=None, auto_setup=False, speaker=None,
-                 theme_name=None, seam=None, odds=None, events=None, web_url=None):
+                 theme_name=None, seam=None, odds=None, events=None, web_url=None,
+                 notices=()):
         if seam is not None and odds is not None:
             raise ValueError(_("the full screen takes a seam or an odds function, not both: "
                                "the seam's own odds function serves every display"))
@@ -930,6 +933,9 @@ class TableApp(InLanguage, App):
         self.asked_lines = []
         #: the web scoreboard's address while one runs (``--web``), else ``None``
         self.web_url = web_url
+        #: lines said before the table opened (``--speak`` without espeak-ng, the seed
+        #: drawn): the first lines of the history, as plain mode's first lines
+        self.notices = list(notices)
 
 
     @property
@@ -980,8 +986,11 @@ class TableApp(InLanguage, App):
         self.query_one("#log", HistoryLog).marker = self.query_one("#more", Static)
         self.query_one("#over-scroll", PanelScroll).hint = self.query_one("#over-more", Static)
         self.query_one("#leg-scroll", PanelScroll).hint = self.query_one("#leg-more", Static)
+        first = list(self.notices)  # already worded (``pyramid play``), in plain's order
         if self._journal_path():  # as plain mode's first line: the file a crash resumes
-            self.query_one("#log", HistoryLog).add_lines([_("journal: %s") % self._journal_path()])
+            first.append(_("journal: %s") % self._journal_path())
+        if first:
+            self.query_one("#log", HistoryLog).add_lines(first)
         self._race_so_far()
         self._journaled(self.table.start)
         if self.failure is not None:

@@ -38,11 +38,11 @@ def announce(board, stream=None):
     stream.flush()
 
 
-def _board(address, controls=None):
+def _board(address, controls=None, game=None):
     from camelhost.errors import CliError
     from camelhost.web.server import WebBoard
     host, port = parse_address(address)
-    board = WebBoard(host, port, controls=controls)
+    board = WebBoard(host, port, controls=controls, game=game)
     try:
         board.start()
     except OSError as exc:
@@ -51,17 +51,18 @@ def _board(address, controls=None):
 
 
 @contextlib.contextmanager
-def serving(address, seam, stream=None):
+def serving(address, seam, stream=None, game=None):
     """While the block runs, serve the board of the table whose display seam is
     ``seam`` (a ``camelhost.table.display.Seam``) at ``address`` (``"HOST:PORT"``;
-    ``None``: no board, the block just runs).
+    ``None``: no board, the block just runs). ``game``: the journal's game id, so a
+    resumed game serves its address again (``WebBoard``); ``None``: a fresh one.
     Yields the ``WebBoard`` (or ``None``). Raises ``CliError`` when the address
     can't be bound."""
     if address is None:
         yield None
         return
     from camelhost.web.follow import LiveBoard
-    board = _board(address)
+    board = _board(address, game=game)
     live = LiveBoard(board, seam).start()
     announce(board, stream)
     try:

@@ -14,9 +14,10 @@
 ``/view``      the current snapshot as JSON (the same bytes as the stream's data)
 ``/control/C`` replay only (``controls`` given): ``POST`` next / previous / play / pause
 
-The prefix is ``""`` on the loopback address and ``/<token>`` (``secrets.token_urlsafe``)
-when the board serves the local network (or ``token=True``); every request is checked
-against it (``403`` otherwise). Every answer carries strict headers (a
+The prefix is ``""`` on the loopback address and ``/<token>`` when the board serves the
+local network (or ``token=True``): ``game_token`` of the game's id when one is given
+(the same game on the same machine gets the same address again after a crash), else
+``secrets.token_urlsafe``; every request is checked against it (``403`` otherwise). Every answer carries strict headers (a
 Content-Security-Policy without ``unsafe-inline``, ``nosniff``, ``no-referrer``, no
 framing, no caching). At most ``max_clients`` streams are open at once (``503``
 beyond). Each stream has its own queue of ``queue_size`` snapshots: a client that
@@ -41,11 +42,15 @@ terminal stays quiet.
 """
 
 import asyncio
+import base64
+import hashlib
+import hmac
 import ipaddress
 import json
 import logging
 import os
 import secrets
+import stat
 import threading
 import time
 
@@ -95,6 +100,98 @@ def page_with_snapshot(html, data):
         raise ValueError(_("index.html has no snapshot block %r") % SNAPSHOT_BLOCK.decode())
     safe = data.replace(b"<", b"\\u003c").replace(b">", b"\\u003e").replace(b"&", b"\\u0026")
     return html.replace(SNAPSHOT_BLOCK, SNAPSHOT_BLOCK.replace(b"{}", safe), 1)
+
+
+#: The machine's secret for the web tokens: 32 random bytes, hex, in this file of the
+#: user's state folder, created once with mode 0600 (see ``machine_secret``).
+SECRET_NAME = "web-secret"
+
+
+def secret_path():
+    """Where the machine's secret is kept: ``$XDG_STATE_HOME/smart-pyramid/web-secret``
+    (``~/.local/state`` by default, the XDG Base Directory specification)."""
+    state = os.environ.get("XDG_STATE_HOME") or os.path.join(os.path.expanduser("~"),
+                                                             ".local", "state")
+    return os.path.join(state, "smart-pyramid", SECRET_NAME)
+
+
+def _private(fd):
+    """True when the open file ``fd`` is a regular file of this user that no one else
+    may read or write (mode 0600 or narrower)."""
+    st = os.fstat(fd)
+    mine = not hasattr(os, "getuid") or st.st_uid == os.getuid()
+    return stat.S_ISREG(st.st_mode) and mine and not st.st_mode & 0o077
+
+
+def _read_secret(path):
+    """The secret's bytes from ``path``, or ``None`` when it is missing, not private
+    (``_private``), a link, or not 64 hex digits."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+    except OSError:
+        return None
+    try:
+        if not _private(fd):
+            return None
+        text = os.read(fd, 200).strip()
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+    try:
+        secret = bytes.fromhex(text.decode("ascii"))
+    except (UnicodeDecodeError, ValueError):
+        return None
+    return secret if len(secret) == 32 else None
+
+
+def machine_secret(path=None):
+    """This machine's secret for the web tokens (32 bytes), made once: the first call
+    writes 32 bytes of ``os.urandom`` (hex) to ``path`` (default ``secret_path()``),
+    mode 0600, its folder made 0700 if missing; every later call reads it. Two tables
+    starting at once get the same secret (the file appears whole, by a hard link, or
+    not at all). Returns ``None`` (the caller then draws a fresh token) when the file
+    can't be made or read, or when it is a link, not this user's, or readable by
+    anyone else: a secret others may read protects nothing, and it is never
+    overwritten (nothing is destroyed). Never raises ``OSError``."""
+    path = path or secret_path()
+    secret = _read_secret(path)
+    if secret is not None or os.path.lexists(path):
+        return secret
+    folder = os.path.dirname(path)
+    temp = "%s.%d.%s" % (path, os.getpid(), secrets.token_hex(4))
+    try:
+        os.makedirs(folder, mode=0o700, exist_ok=True)
+        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        try:
+            os.write(fd, os.urandom(32).hex().encode() + b"\n")
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        try:
+            os.link(temp, path)  # fails if another table made it first: its secret counts
+        except FileExistsError:
+            pass
+    except OSError:
+        return None
+    finally:
+        try:
+            os.unlink(temp)
+        except OSError:
+            pass
+    return _read_secret(path)
+
+
+def game_token(game, secret):
+    """The web token of the game whose journal id is ``game`` (a str, the journal's
+    ``game`` field) on the machine whose secret is ``secret`` (bytes,
+    ``machine_secret``): HMAC-SHA256(secret, "pyramid web token\\0" + game), its first 24
+    bytes in URL-safe base64 (32 characters, as ``secrets.token_urlsafe(24)``). The
+    same game on the same machine gets the same token; another game or another
+    machine another, and no one can work it out from the game id alone."""
+    digest = hmac.new(secret, b"pyramid web token\0" + game.encode("utf-8"),
+                      hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest[:24]).decode("ascii")
 
 
 def is_loopback(host):
@@ -274,7 +371,11 @@ class WebBoard:
 
     ``host``/``port``: where to listen (``port=0``: any free port, see ``.port``).
     ``token``: ``None`` = a token only off loopback; ``True`` = always one; a str =
-    that token. ``controls``: a callable ``(command) -> None`` for the replay
+    that token. ``game``: the id of the game served (its journal's ``game`` field), or
+    ``None``: a token the board makes is then ``game_token(game, machine_secret())``,
+    so a resumed game serves the address it served before its crash; without a game
+    (a game kept in memory) or a usable secret, a fresh ``secrets.token_urlsafe(24)``.
+    ``controls``: a callable ``(command) -> None`` for the replay
     buttons, or ``None`` (live tables: no controls). ``heartbeat_s``: a ``ping``
     event is sent on an idle stream that often, so the page notices a dead one.
     ``max_connections``: connections open at once (``None``:
@@ -289,13 +390,15 @@ class WebBoard:
 
     def __init__(self, host=DEFAULT_HOST, port=DEFAULT_PORT, token=None, max_clients=16,
                  queue_size=8, write_timeout_s=10.0, heartbeat_s=15.0, controls=None,
-                 max_connections=None, header_timeout_s=5.0, idle_timeout_s=15.0):
+                 max_connections=None, header_timeout_s=5.0, idle_timeout_s=15.0,
+                 game=None):
         self.host = host
         self.port = port
         if token is None:
             token = not is_loopback(host)
         if token is True:
-            token = secrets.token_urlsafe(24)
+            secret = machine_secret() if game else None
+            token = game_token(game, secret) if secret else secrets.token_urlsafe(24)
         self.token = token or None
         self.prefix = "/" + self.token if self.token else ""
         self.max_clients = max_clients
