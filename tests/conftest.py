@@ -16,8 +16,11 @@ and says to mark it.
 """
 
 import asyncio
+import atexit
 import os
+import shutil
 import subprocess
+import tempfile
 
 import pytest
 from camelhost import paths
@@ -35,6 +38,11 @@ REPO = paths.REPO_ROOT
 # The tests read the table's English: a German locale on the machine running them
 # (LANG=de_DE...) must not turn `pyramid` German in them (LANGUAGE comes first).
 os.environ["LANGUAGE"] = "en"
+# The per-machine state a table keeps (the web board's secret, docs/web.md) goes to a
+# folder of this run, never to the home folder of whoever runs the tests; a test that
+# checks the secret's own handling points XDG_STATE_HOME elsewhere itself.
+os.environ["XDG_STATE_HOME"] = tempfile.mkdtemp(prefix="pyramid-tests-state-")
+atexit.register(shutil.rmtree, os.environ["XDG_STATE_HOME"], True)
 
 
 @pytest.fixture(autouse=True)
