@@ -426,7 +426,7 @@ def format_reading(n, reading, saturation, quality=None, port=None):
         flags.append(_("rejected") if label == "unknown" else _("two dice?"))
     if on[0] >= saturation:
         flags.append(_("SATURATED: pyramid calibrate --port %s --autorange picks a gain that "
-                       "fits") % (port or "PORT"))
+                       "fits") % (port or _("PORT")))
     slider = reading.get("sl")
     slider = "?" if slider is None else (pgettext("monitor slider", "PUSHED") if slider else "-")
     line = "%5d %-8s %6d %6d %6d %6d | %-23s | %-12s  %s %5s %s" % (
