@@ -8,8 +8,7 @@ profile fitted at another read the yellow die SATURATED on every release, kept i
 power cycles, and ``pyramid doctor`` passed it.
 
 1. ``SET`` lasts until the next boot: the board starts at the settings saved with its
-   profile (``SAVE`` writes them), and a settings file left by an older firmware's
-   ``SET`` gives way to the profile's own settings at boot.
+   profile (``SAVE`` writes them).
 2. Until then, ``pyramid doctor`` fails the sensor step and ``pyramid monitor`` says
    so, each in one line naming the fix.
 """
@@ -86,17 +85,6 @@ def test_a_saved_session_keeps_its_settings_over_a_power_cycle(pyramid):
     assert _reconnected(pyramid, pyramid.link.hello["boot"])["gain"] == 16
 
 
-def test_an_older_firmwares_settings_file_gives_way_to_the_profiles_settings(pyramid):
-    vp = pyramid.virtual
-    fitted = _save_profile_at_running_settings(pyramid)
-    # what firmware 0.1.0's SET wrote in the session that never ended
-    stale = dict(_settings_file(vp), gain=16)
-    with open(os.path.join(vp.flash_dir, "settings.json"), "w") as f:
-        json.dump(stale, f)
-    now = _reconnected(pyramid, pyramid.link.hello["boot"])
-    assert now["gain"] == fitted["gain"] != 16
-
-
 def test_doctor_and_monitor_say_the_board_runs_other_settings_than_its_profile(pyramid):
     fitted = _save_profile_at_running_settings(pyramid)
     pyramid.link.configure(gain=16)  # a session's, never given back
@@ -109,6 +97,7 @@ def test_doctor_and_monitor_say_the_board_runs_other_settings_than_its_profile(p
                           fitted["gain"]))
     assert sensor.advice.startswith(want), sensor.advice
     assert "unplug the pyramid and plug it back in" in sensor.advice
+    assert "if it still says so, calibrate again" in sensor.advice
     assert "pyramid calibrate --port virtual --autorange" in sensor.advice
     assert "\n" not in sensor.advice
     out = io.StringIO()

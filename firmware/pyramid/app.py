@@ -39,7 +39,7 @@ from pyramid.compat import ticks_add, ticks_diff, ticks_ms
 from pyramid.eventlog import EventLog
 from pyramid.link import LineReader, nak, parse_line
 from pyramid.release import Release, verdict
-from pyramid.settings import fitted_differs, load_settings
+from pyramid.settings import load_settings
 from pyramid.slider import PRESS, Slider
 from pyramid.status import StatusLed
 from pyramid.values import ValueButtons
@@ -210,12 +210,6 @@ class App:
         self._stall_told = False
         self._told_ctrl_c = False
         self.load_classifier()
-        if self.fitted is not None and fitted_differs(settings, self.fitted):
-            # boot: run the settings the saved profile was fitted at (a settings.json
-            # left by an older firmware's SET must not outlive its session)
-            settings["integration_ms"] = self.fitted["integration_ms"]
-            settings["gain"] = self.fitted["gain"]
-            self.load_classifier()
         self.reopen_sensor()
 
     # --- sensor and classifier ---

@@ -2,9 +2,7 @@
 
 Order of precedence: ``DEFAULTS``, then the board's ``pyramid.config`` (its names in
 ``CONFIG_NAMES``), then ``settings.json`` on the flash (written by ``SAVE`` with the
-profile: a ``SET`` lasts until the next boot unless a profile is saved at it); and a
-stored profile's own sensor settings override the integration time and gain at boot
-(``fitted_differs``: the profile runs at what it was fitted at). A file
+profile: a ``SET`` lasts until the next boot unless a profile is saved at it). A file
 written by an older firmware uses the short keys of ``OLD_KEYS``; they are read as
 the readable key they stand for. The wire names of ``SET``/``CFG`` (``ed``, ``it``,
 ``gain``, ``vb``, docs/protocol.md) are the protocol's, not these.
@@ -95,14 +93,6 @@ def load_settings(config=None, path=SETTINGS_FILE):
     except (OSError, ValueError, MemoryError, AttributeError, TypeError):
         pass
     return s
-
-
-def fitted_differs(settings, fitted):
-    """True when the sensor settings ``settings`` runs (``integration_ms`` in ms,
-    ``gain`` 1/4/16/60) are not those ``fitted`` (a profile's ``settings``) was fitted
-    at: the integration time compared in whole ms, as ``CFG`` reports it."""
-    return (int(settings["integration_ms"] + 0.5) != int(fitted["integration_ms"] + 0.5)
-            or settings["gain"] != fitted["gain"])
 
 
 def save_settings(settings, path=SETTINGS_FILE):

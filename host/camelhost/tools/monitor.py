@@ -321,15 +321,17 @@ def settings_apart(settings, info, port):
     built-in profile or a firmware before them, docs/protocol.md). A profile read at
     a higher gain or a longer integration time than its own saturates on the bright
     dice, at a lower one it loses counts: a ``calibrate`` session that ended without
-    its goodbye left the board so (tester s36tm finding 7). The board runs its
-    profile's settings again from its next boot (``pyramid.settings``)."""
+    its goodbye left the board so (tester s36tm finding 7). The board starts at the
+    settings saved with its profile (``SET`` is kept in RAM, ``SAVE`` writes them);
+    a settings file an older firmware's ``SET`` wrote stays until the next save."""
     if not settings or info is None or info.get("pit") is None or info.get("pgain") is None:
         return None
     if (settings["it"], settings["gain"]) == (info["pit"], info["pgain"]):
         return None
     return _("the board runs %s ms and gain %dx, but its profile was fitted at %s ms and "
              "gain %dx (a calibrate session that did not end): unplug the pyramid and plug "
-             "it back in (it starts at its profile's settings), or calibrate again (%s)") % (
+             "it back in (it starts at the settings saved with its profile); if it still "
+             "says so, calibrate again (%s)") % (
         decimal(integration_ms(settings["it"]), 1), settings["gain"],
         decimal(integration_ms(info["pit"]), 1), info["pgain"],
         _command("pyramid", "calibrate", "--port", port, "--autorange"))
