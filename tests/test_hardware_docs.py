@@ -333,3 +333,20 @@ def test_every_pyramid_command_line_in_the_build_kit_parses():
             sub.parse_args(argv[1:])
         except SystemExit as exc:  # argparse's refusal (exit 2), said on stderr
             raise AssertionError("hardware/README.md: %r does not parse" % command) from exc
+
+
+def test_safe_boot_slider_hold_covers_the_timing_budget(readme):
+    """Tester s36tm finding 13: the slider bullet said 'keep it down for about 1 s' while
+    the timing paragraph below budgets up to 1.8 s from power-up to the check: a maker
+    following the bullet can miss the safe boot. The hold the bullet asks for must
+    cover the budget's upper end, and agree with the paragraph's own conclusion."""
+    bullet = re.search(r"- \*\*Slider\*\*:(.*?)(?=\n- \*\*)", readme, re.S).group(1)
+    hold = re.search(r"keep it down\s+for (?:about )?([0-9.]+) s", bullet)
+    assert hold, bullet
+    budget = re.search(r"budget ([0-9.]+) to ([0-9.]+) s from power-up", readme)
+    concluded = re.search(r"holding the slider for ([0-9.]+) s from plug-in is always long "
+                          r"enough", readme.replace("\n", " "))
+    assert budget and concluded
+    assert float(hold.group(1)) >= float(budget.group(2))
+    assert float(hold.group(1)) == float(concluded.group(1))
+    assert "about" not in bullet.split("keep it down")[1].split(" s")[0]

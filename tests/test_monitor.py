@@ -32,6 +32,20 @@ def test_reading_line_shows_difference_slider_label_and_flags():
     assert "30.09" not in line  # a rejected reading has no confidence to show
 
 
+def test_saturated_and_rejected_flags_are_two_clauses_and_name_the_command():
+    """Tester s36tm finding 14: 'SATURATED: lower the gain or the integration time
+    rejected' read as one sentence, and named no command."""
+    reading = {"on": (7700, 4000, 3600, 2400), "off": (0, 0, 0, 0), "label": "unknown",
+               "m": 3009, "sl": False}
+    line = monitor.format_reading(4, reading, saturation=7680, port="/dev/ttyACM0")
+    assert line.endswith(" rejected; SATURATED: pyramid calibrate --port /dev/ttyACM0 "
+                         "--autorange picks a gain that fits"), line
+    alone = monitor.format_reading(5, dict(reading, label="white", m=412), saturation=7680)
+    assert alone.endswith(" SATURATED: pyramid calibrate --port PORT --autorange picks a gain "
+                          "that fits"), alone
+    assert ";" not in alone
+
+
 def _run_in_thread(argv):
     box = {}
 
@@ -150,6 +164,11 @@ class _NoisyLink:
         self.n = 0
         self.quality, self.noisy = None, False
 
+    def request(self, name, expect, timeout=3.0, retries=2, **fields):
+        from camelhost.device.link import LinkError
+
+        raise LinkError("no answer from the pyramid to %s" % name)  # a firmware before INFO?
+
     def stream(self, period_ms, timeout=3.0):
         return {}
 
@@ -165,6 +184,8 @@ class _NoisyLink:
 
 
 class _Pyramid:
+    port = "/dev/ttyACM0"
+
     def __init__(self):
         self.link = _NoisyLink()
         self.hello = {"fw": "0.1.0", "proto": 1, "uid": "0102", "boot": "AAAAAAAA", "ed": "second", "seq": 0,

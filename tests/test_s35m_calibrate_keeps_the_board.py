@@ -74,6 +74,7 @@ def test_a_stopped_session_gives_the_board_back_its_gain_and_integration_time(se
                                                                               monkeypatch):
     """Finding 2: --gain 1 --integration 2.4, q at the first prompt: 'calibration stopped;
     nothing was saved', and the board ran 2.4 ms and 1x from then on."""
+    kept = _settings_on_flash(second)
     with connect(second.port) as pyramid:
         before = pyramid.link.configure()
         assert (before["gain"], before["it"]) != (1, 2)
@@ -83,8 +84,8 @@ def test_a_stopped_session_gives_the_board_back_its_gain_and_integration_time(se
                                 out=io.StringIO())
         now = pyramid.link.configure()
         assert (now["ed"], now["gain"], now["it"]) == (before["ed"], before["gain"], before["it"])
-    saved = _settings_on_flash(second)
-    assert (saved["gain"], saved["integration_ms"]) == (before["gain"], before["it"])
+    # the board's settings file is as it was (a SET is kept in RAM: tester s36tm finding 7)
+    assert _settings_on_flash(second) == kept
 
 
 def test_a_refused_session_and_a_trial_run_give_the_settings_back(second, capsys):
@@ -164,7 +165,8 @@ def test_a_board_out_of_reach_is_said_to_keep_the_sessions_settings(micropython)
         line = str(info.value)
         assert line.startswith("lost the connection") and "nothing was saved" in line, line
         said = ("; the pyramid may still run this session's sensor settings, not its own "
-                "(second edition, %s ms, gain %dx): pyramid monitor shows them"
+                "(second edition, %s ms, gain %dx): unplug it and plug it back in, and it starts at "
+                "its own again (pyramid monitor shows them)"
                 % (calibrate.decimal(calibrate.integration_ms(before["it"]), 1),
                    before["gain"]))
         assert line.endswith(said) if note else "may still run" not in line, line

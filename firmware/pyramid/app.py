@@ -233,6 +233,9 @@ class App:
         except (ValueError, KeyError, TypeError):
             self.classifier = self.make_classifier(None, self.s)
             self.calibrated = False
+        #: the sensor settings (``integration_ms``, ``gain``) the running profile was
+        #: fitted at (INFO's ``pit``/``pgain``), None with the built-in one
+        self.fitted = stored["settings"] if self.calibrated else None
         self.out = 0  # another edition or profile: the host tells the dice out again
 
     def dice_out(self, mask):

@@ -76,10 +76,13 @@ class Commands:
         version = ".".join(str(v) for v in impl.version[:3])
         gc.collect()
         heap = gc.mem_free() if hasattr(gc, "mem_free") else None  # MicroPython only
+        fitted = self.app.fitted  # the stored profile's sensor settings, None without one
         self.app.send(
             protocol.encode(
                 "INFO", impl=impl.name, mp=version, mpy=getattr(impl, "_mpy", 0), sl=bool(self.app.slider.pushed),
                 heap=heap, cal=bool(self.app.calibrated),
+                pit=None if fitted is None else int(fitted["integration_ms"] + 0.5),
+                pgain=None if fitted is None else fitted["gain"],
             )
         )
 
@@ -131,7 +134,11 @@ class Commands:
         )
 
     def configure(self, msg):
-        """``SET``: check every given field first, then apply all, save, reopen the sensor."""
+        """``SET``: check every given field first, then apply all and reopen the sensor.
+
+        The settings are kept in RAM, not written to ``settings.json``: the next boot
+        runs the saved ones again, unless a ``SAVE`` stored a profile fitted at these
+        (tester s36tm finding 7)."""
         app = self.app
         new = {}
         ed = msg.get("ed")
@@ -156,13 +163,11 @@ class Commands:
         if vb is not None:
             new["value_buttons"] = vb
         if new:
+            # in RAM only: a calibrate session tries settings, and one that ends without
+            # its SAVE (terminal closed, cable pulled) must not leave them on the flash,
+            # under a profile fitted at others; ``save_profile`` writes them
             for key in new:
                 app.s[key] = new[key]
-            if app.files:
-                try:
-                    save_settings(app.s)
-                except OSError:
-                    pass
             app.load_classifier()
             if "integration_ms" in new or "gain" in new:
                 app.reopen_sensor()
@@ -187,7 +192,9 @@ class Commands:
 
     def save_profile(self, length, crc):
         """``SAVE``: check the received profile (length, CRC-32, JSON, edition, the
-        classifier's own check), store it and classify with it from now on."""
+        classifier's own check), store it and classify with it from now on; the
+        settings in force (edition, integration time, gain, value buttons: those the
+        session's ``SET`` chose) are written to ``settings.json`` with it."""
         app = self.app
         n = self._profile_len
         received = memoryview(self._profile_buf)[:n]
@@ -212,6 +219,8 @@ class Commands:
 
                 gc.collect()
                 profile.save(new, PROFILE_FILE)
+                # the settings the profile was fitted at (the session's SETs) outlive it now
+                save_settings(app.s)
             except (OSError, ValueError):
                 app.send(nak("flash"))
                 return

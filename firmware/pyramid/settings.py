@@ -1,7 +1,8 @@
 """The firmware's settings: readable keys, their defaults, where they come from.
 
 Order of precedence: ``DEFAULTS``, then the board's ``pyramid.config`` (its names in
-``CONFIG_NAMES``), then ``settings.json`` on the flash (written by ``SET``). A file
+``CONFIG_NAMES``), then ``settings.json`` on the flash (written by ``SAVE`` with the
+profile: a ``SET`` lasts until the next boot unless a profile is saved at it). A file
 written by an older firmware uses the short keys of ``OLD_KEYS``; they are read as
 the readable key they stand for. The wire names of ``SET``/``CFG`` (``ed``, ``it``,
 ``gain``, ``vb``, docs/protocol.md) are the protocol's, not these.

@@ -326,8 +326,10 @@ def checklist(pyramid, hands, edition, report=None):
             settings["gain"],
             _("fitted") if settings["vb"] else _("not fitted"))
     sensor_ok = state == "ok"
-    steps.append(Step("sensor", "ok" if sensor_ok else "failed", _("sensor %s, %s") % (state, shown),
-                      "" if sensor_ok else monitor.sensor_problem(state)))
+    apart = monitor.settings_apart(settings, info, port)
+    steps.append(Step("sensor", "ok" if sensor_ok and not apart else "failed",
+                      _("sensor %s, %s") % (state, shown),
+                      monitor.sensor_problem(state) if not sensor_ok else apart or ""))
 
     # LED on/off difference and one reading, with a die in the head
     if not sensor_ok:

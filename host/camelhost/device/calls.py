@@ -23,14 +23,23 @@ RAW_KEPT = 1000
 PROFILE_CHUNK = 96
 #: ``SAVE`` asked at most this often while the board answers ``NAK memory``.
 SAVE_TRIES = 3
+#: seconds ``configure`` waits for ``CFG`` per ``SET`` sent, on a real board: the
+#: firmware reopens the sensor and rebuilds its classifier before it answers
+SET_TIMEOUT = 3.0
+#: times ``SET_TIMEOUT`` on a pseudo-terminal (the emulated Pico runs 5-15x slower than
+#: the chip, docs/emulator.md): the stretch doctor gives its slider-push wait there
+#: (``EMULATED_PUSH_TIMEOUT`` over ``PUSH_TIMEOUT``, 120 s over 30 s)
+PSEUDO_TERMINAL_STRETCH = 4.0
 
 
 class Calls:
     """The command side of one link. ``write(line)``: sends framed bytes, raises
     ``LinkError`` when it cannot."""
 
-    def __init__(self, write):
+    def __init__(self, write, stretch=None):
         self._write = write
+        #: ``stretch()``: how many times ``SET_TIMEOUT`` the board gets (>= 1.0)
+        self._stretch = stretch or (lambda: 1.0)
         self._lock = threading.Lock()
         self._waiters = []
         self._raw = queue.Queue(maxsize=RAW_KEPT)
@@ -85,10 +94,16 @@ class Calls:
         self.request("PING", lambda m: m.name == "PONG" and m["token"] == token, timeout, token=token)
         return time.monotonic() - started
 
-    def configure(self, edition=None, integration_ms=None, gain=None, value_buttons=None, timeout=3.0):
-        """Change (and have the device save) settings; ``None`` leaves one as it is.
-        Returns the device's settings as a dict ``{ed, it, gain, vb}`` (integration
-        time in ms, gain 1/4/16/60). Raises ``LinkError``."""
+    def configure(self, edition=None, integration_ms=None, gain=None, value_buttons=None, timeout=None):
+        """Change settings; ``None`` leaves one as it is. The board keeps them until its
+        next boot, unless a profile is saved at them (``save_profile``). Returns the
+        device's settings as a dict ``{ed, it, gain, vb}`` (integration time in ms, gain
+        1/4/16/60). ``timeout``: seconds per attempt, by default ``SET_TIMEOUT`` times
+        the link's stretch (a slow board's, ``PSEUDO_TERMINAL_STRETCH`` on the
+        emulated Pico). Raises ``LinkError``: a refusal (``reason``), or no answer, whose
+        text says what to do."""
+        if timeout is None:
+            timeout = SET_TIMEOUT * max(1.0, self._stretch())
         fields = {}
         if edition is not None:
             fields["ed"] = edition
@@ -98,7 +113,13 @@ class Calls:
             fields["gain"] = gain
         if value_buttons is not None:
             fields["vb"] = bool(value_buttons)
-        return dict(self.request("SET", lambda m: m.name == "CFG", timeout, **fields).fields)
+        try:
+            return dict(self.request("SET", lambda m: m.name == "CFG", timeout, **fields).fields)
+        except LinkError as exc:
+            if getattr(exc, "reason", None) is not None:
+                raise  # a NAK: the board said what it refused, and changed nothing
+            raise LinkError(_("%s (the board busy, or the link lost): run the same command "
+                              "again") % exc) from None
 
     def sample(self, timeout=5.0):
         """One calibration sample of whatever is in the head now: ``(on, off)`` raw

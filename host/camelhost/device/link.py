@@ -159,7 +159,7 @@ class Link:
                                    uid=uid)
         self.transport = Transport(port, baudrate, retry_interval, on_open=self._opened, on_data=self.feed,
                                    on_idle=self._idle, on_lost=self._lost, stats=self.stats)
-        self.calls = Calls(self.transport.write)
+        self.calls = Calls(self.transport.write, stretch=self._stretch)
         self._events = queue.Queue()
         self._lines = protocol.LineAssembler()
         self._fresh = False
@@ -562,9 +562,18 @@ class Link:
         """``Calls.ping``: round trip time in seconds."""
         return self.calls.ping(timeout)
 
-    def configure(self, edition=None, integration_ms=None, gain=None, value_buttons=None, timeout=3.0):
+    def configure(self, edition=None, integration_ms=None, gain=None, value_buttons=None, timeout=None):
         """``Calls.configure``: change settings; the device's settings as a dict."""
         return self.calls.configure(edition, integration_ms, gain, value_buttons, timeout)
+
+    def _stretch(self):
+        """How many times a real board's wait a reply gets (``Calls``): the heartbeats'
+        ``slowness``, and at least ``calls.PSEUDO_TERMINAL_STRETCH`` on a
+        pseudo-terminal (the emulated Pico)."""
+        from camelhost.device.calls import PSEUDO_TERMINAL_STRETCH
+        from camelhost.device.open import pseudo_terminal
+
+        return max(self.slowness, PSEUDO_TERMINAL_STRETCH if pseudo_terminal(self.port) else 1.0)
 
     def sample(self, timeout=5.0):
         """``Calls.sample``: one ``(on, off)`` calibration sample."""

@@ -394,7 +394,9 @@ def _explain_failure(pyramid, exc, when):
     if pyramid.link.state in ("connecting", "closed"):
         raise CliError(_("lost the connection to %s: USB cable pulled, or the board reset "
                        "(%s; nothing was saved)") % (pyramid.port, when)) from None
-    raise CliError(_("%s (%s; nothing was saved)") % (text, when)) from None
+    failed = CliError(_("%s (%s; nothing was saved)") % (text, when))
+    failed.link_failure = True  # ``calibrate`` adds the settings the board was left with
+    raise failed from None
 
 
 def leave_one_out(samples, edition, settings):
@@ -619,11 +621,13 @@ def calibrate(pyramid, driver, edition=None, samples=DEFAULT_SAMPLES, gain=None,
     store the profile on the device. Raises ``CliError`` (see the module docstring).
 
     A session that saves no profile (stopped, refused, failed, ``save`` false) gives
-    the pyramid back the edition, gain and integration time it had (``SET``: the
-    board stores them), so "nothing was saved" holds of the whole board: its profile
-    goes on running at the settings it was fitted at (docs/calibration.md, "When the
-    session refuses to save"). When the board can't be reached to put them back, the
-    error's line says what it may keep.
+    the pyramid back the edition, gain and integration time it had, so "nothing was
+    saved" holds of the whole board: its profile goes on running at the settings it
+    was fitted at (docs/calibration.md, "When the session refuses to save"); a failed
+    session's line ends saying which. When the board can't be reached to put them
+    back, the line says what it may keep until its next boot: the firmware keeps a
+    ``SET`` in RAM and writes settings only with a saved profile, so a session that
+    ends without its goodbye leaves nothing after a power cycle.
     """
     from camelhost.device.link import LinkError
 
@@ -646,6 +650,10 @@ def calibrate(pyramid, driver, edition=None, samples=DEFAULT_SAMPLES, gain=None,
         note = put_back(pyramid, before) if touched else None
         if note:
             raise CliError("%s; %s" % (exc, note)) from None
+        if touched and getattr(exc, "link_failure", False):
+            # a command the board did not answer: say what it was left with
+            raise CliError(_("%s; the pyramid keeps its profile and its settings: %s")
+                           % (exc, _settings_words(before))) from None
         raise
     except BaseException:  # Ctrl-C: put them back as well, then stop
         if touched:
@@ -691,7 +699,8 @@ def put_back(pyramid, before):
         except (LinkError, OSError, KeyError):
             pass
     return (_("the pyramid may still run this session's sensor settings, not its own (%s): "
-              "pyramid monitor shows them") % _settings_words(before))
+              "unplug it and plug it back in, and it starts at its own again (pyramid "
+              "monitor shows them)") % _settings_words(before))
 
 
 def _calibrate(pyramid, driver, edition, samples, gain, integration, save, out, autorange):

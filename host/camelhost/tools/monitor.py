@@ -312,6 +312,37 @@ def check_edition(pyramid, edition):
                        % (edition, edition_word(board), edition), board, edition)
 
 
+def settings_apart(settings, info, port):
+    """The line saying the board runs other sensor settings than its profile was fitted
+    at, with the fix; ``None`` when they agree or either is unknown.
+
+    ``settings``: the board's ``CFG`` (``it`` whole ms, ``gain``); ``info``: its
+    ``INFO`` (``pit``/``pgain``, the stored profile's settings; absent with the
+    built-in profile or a firmware before them, docs/protocol.md). A profile read at
+    a higher gain or a longer integration time than its own saturates on the bright
+    dice, at a lower one it loses counts: a ``calibrate`` session that ended without
+    its goodbye left the board so (tester s36tm finding 7). The board starts at the
+    settings saved with its profile (``SET`` is kept in RAM, ``SAVE`` writes them);
+    a settings file an older firmware's ``SET`` wrote stays until the next save."""
+    if not settings or info is None or info.get("pit") is None or info.get("pgain") is None:
+        return None
+    if (settings["it"], settings["gain"]) == (info["pit"], info["pgain"]):
+        return None
+    return _("the board runs %s ms and gain %dx, but its profile was fitted at %s ms and "
+             "gain %dx (a calibrate session that did not end): unplug the pyramid and plug "
+             "it back in (it starts at the settings saved with its profile); if it still "
+             "says so, calibrate again (%s)") % (
+        decimal(integration_ms(settings["it"]), 1), settings["gain"],
+        decimal(integration_ms(info["pit"]), 1), info["pgain"],
+        _command("pyramid", "calibrate", "--port", port, "--autorange"))
+
+
+def _command(*words):
+    from camelhost.commands.doctor import command
+
+    return command(*words)
+
+
 def describe(hello, settings=None):
     """Lines describing the device: versions, board id, boot, edition, sensor."""
     lines = [
@@ -380,27 +411,30 @@ def line_change(noisy, quality):
         quality)
 
 
-def format_reading(n, reading, saturation, quality=None):
+def format_reading(n, reading, saturation, quality=None, port=None):
     """One monitor line for streamed reading number ``n`` (dict ``on, off, label, m``,
     ``sl``); ``saturation``: the clear count flagged as saturated; ``quality``: the
-    link's line quality now (``Link.quality``, 0.0..1.0 or ``None``: the ``line`` column)."""
+    link's line quality now (``Link.quality``, 0.0..1.0 or ``None``: the ``line`` column);
+    ``port``: the pyramid's port, named in the ``SATURATED`` flag's command (``PORT``
+    when ``None``). Flags are separated by ``; ``: ``rejected; SATURATED: ...``."""
     on, off = reading["on"], reading["off"]
     diff = difference(on, off)
     label = reading["label"]
     margin = reading["m"] / 100.0
     flags = []
-    if on[0] >= saturation:
-        flags.append(_("SATURATED: lower the gain or the integration time"))
     shown = "%5s" % decimal(margin, 2)
     if label in ("unknown", "double"):
         shown = "    -"  # no class won: the margin says nothing about confidence
         flags.append(_("rejected") if label == "unknown" else _("two dice?"))
+    if on[0] >= saturation:
+        flags.append(_("SATURATED: pyramid calibrate --port %s --autorange picks a gain that "
+                       "fits") % (port or _("PORT")))
     slider = reading.get("sl")
     slider = "?" if slider is None else (pgettext("monitor slider", "PUSHED") if slider else "-")
     line = "%5d %-8s %6d %6d %6d %6d | %-23s | %-12s  %s %5s %s" % (
         n, slider, diff[0], diff[1], diff[2], diff[3], ",".join(str(v) for v in off),
         shown_label(label),
-        shown, line_column(quality), " ".join(flags))
+        shown, line_column(quality), "; ".join(flags))
     return line.rstrip()
 
 
@@ -490,6 +524,13 @@ def monitor(pyramid, count=None, period_ms=250, out=None, quiet_timeout=10.0, se
     settings = pyramid.settings()
     for line in describe(hello, settings):
         print(line, file=out)
+    try:
+        info = link.request("INFO?", lambda m: m.name == "INFO", 3.0, 0)
+    except OSError:  # LinkError: a firmware older than INFO?, or a lost line
+        info = None
+    apart = settings_apart(settings, info, pyramid.port)
+    if apart:
+        print(_("!! %s") % apart, file=out)
     if hello["sensor"] != "ok":
         raise CliError(sensor_problem(hello["sensor"]))
     saturation = saturation_level(integration_ms(settings["it"]))
@@ -536,7 +577,7 @@ def monitor(pyramid, count=None, period_ms=250, out=None, quiet_timeout=10.0, se
             last_reading = time.monotonic()
             n += 1
             say_line()
-            print(format_reading(n, reading, saturation, link.quality), file=out)
+            print(format_reading(n, reading, saturation, link.quality, pyramid.port), file=out)
             out.flush()
     finally:
         try:

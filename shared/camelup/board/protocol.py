@@ -329,12 +329,13 @@ MESSAGES = {
     ),
     "OK": ("D", (("cmd", "word"),), (("n", "uint", _O),), 1),
     # what runs the firmware: sys.implementation name, version, _mpy; the slider now
-    # (debounced): for pyramid doctor; heap: bytes free after a collection
+    # (debounced): for pyramid doctor; heap: bytes free after a collection; pit/pgain:
+    # the integration time (ms, rounded) and gain the stored profile was fitted at
     "INFO": (
         "D",
         (),
         (("impl", "word", _P), ("mp", "word", _P), ("mpy", "uint", _P), ("sl", "bool", _O),
-         ("heap", "uint", _O), ("cal", "bool", _O)),
+         ("heap", "uint", _O), ("cal", "bool", _O), ("pit", "uint", _O), ("pgain", "uint", _O)),
         1,
     ),
     "NAK": ("D", (("reason", "word"),), (), 1),
