@@ -139,7 +139,7 @@ class DieEvent(protocol.Message):
         """Classifier-style label: ``red``, ``grey-black``; ``None`` unless kind is ``die``."""
         if self.kind != "die":
             return None
-        return self.colour + ("-" + self.ink if self.ink else "")
+        return die_label(self.colour, self.ink)
 
     def __repr__(self):
         if self.kind in ("gap", "foreign"):
