@@ -131,8 +131,10 @@ fuzz: setup
 web-load: setup
 	$(PY) tests/bench/web_load.py
 
+# without a board, pyramid flash names the port in make's form, not as --port
+# (PYRAMID_PORT_FORM: camelhost.device.open.PORT_FORM_ENV)
 flash: $(RUNTIME)
-	$(VENV)/bin/pyramid flash --port $(PORT)
+	PYRAMID_PORT_FORM='make flash PORT=/dev/ttyACM0' $(VENV)/bin/pyramid flash --port $(PORT)
 
 # the wheel as a user gets it: built, installed without extras into a fresh venv,
 # then the demo and a virtual calibration run from there (outside the checkout)

@@ -9,6 +9,7 @@ typed at the table, or read back from the journal, is a ``Die`` too. This module
 imports nothing of the table: the table imports it."""
 
 from camelup.board import protocol
+from camelup.editions import GREY, INKS, die_label
 
 from camelhost.errors import TableError
 from camelhost.i18n import N_, _
@@ -138,7 +139,7 @@ class DieEvent(protocol.Message):
         """Classifier-style label: ``red``, ``grey-black``; ``None`` unless kind is ``die``."""
         if self.kind != "die":
             return None
-        return self.colour + ("-" + self.ink if self.ink else "")
+        return die_label(self.colour, self.ink)
 
     def __repr__(self):
         if self.kind in ("gap", "foreign"):
@@ -146,8 +147,10 @@ class DieEvent(protocol.Message):
         return "DieEvent(%s %s:%d %s %s %s)" % (self.kind, self.boot, self.seq, self.colour, self.ink, self.value)
 
 
-#: ``best`` words of an ``unknown`` release that name the grey die, only its ink unsure.
-GREY_BEST = {"grey-black": "black", "grey-white": "white"}
+#: ``best`` words of an ``unknown`` release that name the grey die, only its ink unsure
+#: (``grey-black``, ``grey-white``: ``camelup.editions.die_label``, RULES 3.1), each with
+#: its ink.
+GREY_BEST = {die_label(GREY, ink): ink for ink in INKS}
 
 #: Each fault code a pyramid sends (``EVT <seq> fault code=...``, docs/protocol.md;
 #: ``firmware/pyramid/app.py`` emits them) and its words for the players, read through

@@ -24,13 +24,25 @@ RP2040_VID = 0x2E8A
 AUTO, MANUAL, VIRTUAL = sources.AUTO, sources.MANUAL, sources.VIRTUAL
 
 
+#: The environment variable that holds how the command that runs a maker's tool names
+#: the port, when that command is not ``pyramid ... --port PORT``: the Makefile's
+#: ``flash`` target sets it to ``make flash PORT=/dev/ttyACM0`` (the README's form), so
+#: that ``make flash`` without a board says to give ``PORT=``, which make takes, not
+#: ``--port``, which it does not (tester s36tm, finding 17). Read by
+#: ``find_rp2040_port`` for ``--port`` only; unset or empty: ``--port PORT``.
+PORT_FORM_ENV = "PYRAMID_PORT_FORM"
+
+
 def find_rp2040_port(option="--pyramid"):
     """Return the device path of the first serial port with USB VID 0x2E8A.
 
     Raises ``CliError`` listing the ports seen when there is none; ``option`` is the
     command's option that names a port: ``--pyramid`` (play) adds ``--pyramid manual``,
     ``--port`` (the maker's tools: flash, doctor, calibrate, monitor) adds ``pyramid
-    emulate`` for a maker without a board (docs/emulator.md)."""
+    emulate`` for a maker without a board (docs/emulator.md), and names the port in the
+    form ``PORT_FORM_ENV`` gives when it is set (``make flash PORT=/dev/ttyACM0``)."""
+    import os
+
     from serial.tools import list_ports
     ports = list(list_ports.comports())
     for p in ports:
@@ -38,8 +50,13 @@ def find_rp2040_port(option="--pyramid"):
             return p.device
     seen = ", ".join(p.device for p in ports) or pgettext("ports seen", "none")
     manual = _(", or use --pyramid manual to type the dice") if option == "--pyramid" else ""
-    text = (_("no smart pyramid found (no USB serial port with vendor id 0x2E8A; "
-              "ports seen: %s). Plug it in, give %s PORT%s") % (seen, option, manual))
+    form = os.environ.get(PORT_FORM_ENV, "").strip() if option == "--port" else ""
+    if form:  # a command that is not pyramid's own (make flash): its form
+        text = (_("no smart pyramid found (no USB serial port with vendor id 0x2E8A; "
+                  "ports seen: %s). Plug it in, or name its port: %s") % (seen, form))
+    else:
+        text = (_("no smart pyramid found (no USB serial port with vendor id 0x2E8A; "
+                  "ports seen: %s). Plug it in, give %s PORT%s") % (seen, option, manual))
     if option == "--port":
         text += ". " + _("Without a board: pyramid emulate runs the firmware on an emulated "
                          "Pico and prints its port (docs/emulator.md)")

@@ -832,6 +832,8 @@ def _dice_left_notice(notice, view, past):
 
 
 def _retry_notice(notice, view, past):
+    if past:  # a replay: what happened, no orders to a table that is not there
+        return [_retry_past(notice)]
     if notice.get("asked"):  # a die released while another one's value (or ink) is asked
         words = {"back": put_back_words(notice), "asked": colours_in(notice["asked"]),
                  "question": notice["question"]}
@@ -855,6 +857,38 @@ def _retry_notice(notice, view, past):
                       "take": came_out_words(notice), "out": colour_list(notice["out"])}]
     return [_("RETURN THE DICE AND RELEASE AGAIN (%s); the pyramid ticket already taken "
             "still covers this action") % _why(why)]
+
+
+def _retry_past(notice):
+    """A ``retry`` notice told as past (``pyramid replay``, a resumed table's history): the
+    release that did not count and why, without the table's orders (the dice put back,
+    released again: the next line tells what came of it)."""
+    why = _why(notice.get("why") or _("the release could not be read"))
+    if notice.get("asked"):  # the die asked about stayed out; the answer is a later line
+        words = {"asked": colours_in(notice["asked"]),
+                 "fell": colour_word(notice.get("fell"))}
+        if notice.get("why") == "nodie":
+            return _("No die came out (the %(asked)s die stayed out)") % words
+        if notice.get("fell"):
+            return _("The %(fell)s die came out after the %(asked)s die, which stayed out: "
+                     "it did not count") % words
+        if notice.get("why") == "double":
+            return _("Two dice came out after the %(asked)s die, which stayed out: they did "
+                     "not count") % words
+        return _("A die came out after the %(asked)s die, which stayed out: it did not "
+                 "count (%(why)s)") % dict(words, why=why)
+    if notice.get("grey_for"):  # setup: the grey die's second release
+        return _("The grey die's release for the %s camel did not count (%s)") % (
+            colour_word(notice["grey_for"]), why)
+    if notice.get("setup"):
+        return _("A release at setup did not count (%s)") % why
+    if notice.get("came_out"):  # a die out this leg was back inside
+        return _("The %(die)s die came out again, though it had come out this leg: it did "
+                 "not count (out this leg: %(out)s); the pyramid ticket already taken still "
+                 "covered the action") % {"die": colour_word(notice["came_out"]),
+                                          "out": colour_list(notice["out"])}
+    return _("A release did not count (%s); the pyramid ticket already taken still covered "
+             "the action") % why
 
 
 def came_out_words(notice):

@@ -387,7 +387,10 @@ def shown_label(label):
               "double": pgettext("monitor label", "double")}
     if label in states:
         return states[label]
-    return "-".join(colour_word(part) for part in str(label).split("-"))
+    from camelup.editions import LABEL_JOIN, split_die_label
+
+    # the grey die's colour and ink each in words, joined as in its label (grau-weiß)
+    return LABEL_JOIN.join(colour_word(part) for part in split_die_label(str(label)) if part)
 
 
 #: The width of a label's column (``shown_label``): German ``grau-schwarz``.
