@@ -143,6 +143,22 @@ def dask_setup(worker):
         pass
 
 
+def _quiet_pool(workers):
+    """A process pool of ``workers`` whose workers ignore SIGINT from the moment they
+    are forked: the parent ignores it while the pool forks them (they inherit that), then
+    takes its own handler back. The initializer alone left a window: a Ctrl-C reaching a
+    worker the loaded machine had not yet run up to its initializer killed it with a
+    traceback (a test caught it once under load)."""
+    try:
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except ValueError:  # not the main thread: nothing to change, the initializer does it
+        return Pool(workers, initializer=_quiet_worker)
+    try:
+        return Pool(workers, initializer=_quiet_worker)
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 def _quiet_worker():
     # a Ctrl-C in a terminal reaches every process of the group: the workers leave it
     # to the command, which stops them (a traceback from each worker said nothing)
@@ -213,7 +229,7 @@ def run(policies, edition, games, seed, workers=None, engine="process", client=N
         return
     # multiprocessing's pool rather than concurrent.futures': its terminate() ends the
     # games in flight, where the executor's shutdown waited for them (a Ctrl-C took 20 s)
-    pool = Pool(workers, initializer=_quiet_worker)
+    pool = _quiet_pool(workers)
     try:
         for item in pool.imap(_play, jobs, chunksize=1):
             yield item
