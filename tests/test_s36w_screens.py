@@ -47,3 +47,31 @@ def test_the_bots_moves_after_a_tall_die_show_when_it_is_the_players_turn():
 
     asyncio.run(play())
 
+
+def test_the_best_actions_at_80_columns_say_what_they_pay_now():
+    # s36tp finding 8: at 80 columns the advice showed the coach's balance only,
+    # "purple leg ticket -0.36", beside "+1.18" for the same ticket in its odds row: a
+    # loss to a player's eye. A balance below zero is followed by the value now, as the
+    # wide form and the finish-card lines say it
+    import re
+
+    app = scenes.app_for("second", ["Ann", "Ben", "Cy", "Dee"], seed=5)
+
+    async def play():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await scenes.type_lines(pilot, [scenes.SECOND_SETUP, "leg green", "tile 7 +",
+                                            "pyramid", "purple 2", "leg yellow"])
+            await scenes.settle(pilot)
+            return str(app.query_one("#odds").content)
+
+    panel = asyncio.run(play())
+    rows = {line.split()[0]: line.split()[-2] for line in panel.splitlines()[1:6]}
+    advice = " ".join(panel.splitlines()[6:])
+    tickets = re.findall(r"(\w+) leg ticket ([+-]\d\.\d\d)( \(now ([+-]\d\.\d\d)\))?", advice)
+    assert tickets, panel
+    assert any(float(balance) < 0 for _c, balance, _p, _n in tickets), panel
+    for colour, balance, now_part, now in tickets:
+        if float(balance) < 0:  # read as a loss alone: the value now beside it
+            assert now_part, panel
+            assert now == rows[colour], (colour, now, panel)  # the odds row's value
+    assert "(balance" in panel  # what the first number is, as before
