@@ -75,3 +75,40 @@ def test_the_best_actions_at_80_columns_say_what_they_pay_now():
             assert now_part, panel
             assert now == rows[colour], (colour, now, panel)  # the odds row's value
     assert "(balance" in panel  # what the first number is, as before
+
+
+def test_the_bots_line_under_the_race_over_players_never_leaves_a_name_alone():
+    # s36tp finding 2: eight seats, seven bots, at 80x24: beside the race-over panel the
+    # players table is narrower than in play, and the bots' line, cut to "Fi…", still
+    # wrapped: "Hal" alone on a row under the seats, read as one more seat. The line
+    # keeps to one row, naming the players who are not bots when the bots don't fit
+    import random
+
+    players = ["Ann", "Ben", "Cy", "Dee", "Eve", "Finn", "Gus", "Hal"]
+    app = scenes.app_for("classic", players, seed=9, bots=players[1:], odds=scenes.no_odds)
+    rng = random.Random(1)
+
+    async def play():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await scenes.type_lines(pilot, ["draw"])
+            s = app.session
+            for _step in range(200):  # Ann takes pyramid tickets, every die typed
+                await scenes.settle(pilot)
+                if s.phase == "over":
+                    break
+                if s.phase == "die":
+                    line = "%s %d" % (rng.choice(sorted(s.game.dice_in_pyramid())),
+                                      rng.randint(1, 3))
+                else:
+                    line = "pyramid"
+                await scenes.type_line(pilot, line)
+            await scenes.settle(pilot)
+            assert s.phase == "over"
+            region = app.query_one("#players").region
+            lines = app.query_one("#players").render().plain.splitlines()
+            return region, lines
+
+    region, lines = asyncio.run(play())
+    assert len(lines) == 1 + len(players) + 1, lines  # the heading, the seats, the bots
+    assert lines[-1] == " (bot) all but Ann", lines
+    assert all(len(line.rstrip()) <= region.width for line in lines), (region, lines)
