@@ -212,10 +212,15 @@ def test_the_listed_order_is_the_order_of_the_number_shown_first(lines):
         first = [float(x) for x in re.findall(
             r"(?:ticket|tile on \d+(?: \(from \d+\))?|\((?:a winner|a loser) card\)|partner \w+) "
             r"([+-]\d+\.\d\d|0\.00)", advice)]
-        assert len(first) >= 2 and first == sorted(first, reverse=True), advice
+        # the narrow form: the best at least (a balance below zero takes its value now
+        # beside it: tester s36tp finding 8)
+        assert len(first) >= (1 if width == 46 else 2), advice
+        assert first == sorted(first, reverse=True), advice
         assert first[0] == float(signed(scores[0]))
-        if width == 46:  # the narrow form's one number an action, labelled
-            assert advice.endswith("(balance)") and "(now" not in advice, advice
+        if width == 46:  # the narrow form's number of the order, labelled; below zero
+            # with the value now too
+            assert advice.endswith("(balance)"), advice
+            assert advice.count("(now ") >= sum(1 for x in first if x < 0), advice
         else:
             assert advice.count("(now ") == len(first), advice
 

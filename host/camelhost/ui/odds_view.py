@@ -184,12 +184,15 @@ def odds_lines(odds, view, width=80, tile_names=None, waiting=False, noted=False
             # reads the screen, RULES 1.8): short enough for the narrow form's line
             part = (_("win (a winner card) %s") if words == "winner"
                     else _("lose (a loser card) %s")) % number
-            if not wide and entry.get("win") is None and entry.get("score") is not None:
-                # a card's balance is less its value kept: the narrow form says its coins
-                # now too, or a sure +8 read -0.56 looks like a cost (tester s32-2, 4)
-                part += " (%s)" % (_("now %s") % signed(entry["ev"]))
         else:
             part = _("partner %s %s") % (words, number)
+        if (not wide and entry.get("win") is None and entry.get("score") is not None
+                and (kind == "finish" or entry["score"] < 0 <= entry["ev"])):
+            # a balance is less what the next players gain: below zero where the action
+            # pays now, the narrow form says that too, or a leg ticket worth +2.22 read
+            # -0.07, a loss, beside the +2.22 of its odds row (tester s36tp finding 8);
+            # a finish card's always (its sure +8 read -0.56: tester s32-2, 4)
+            part += " (%s)" % (_("now %s") % signed(entry["ev"]))
         # the wide form says why: the value now and a finish card's reason, which may
         # break across lines (the action and its number never do)
         parts.append((part, reason_words(kind, words, entry) if wide else "", number))

@@ -518,6 +518,7 @@ class HistoryLog(Log, can_focus=False):
         self._wrapped_for = None  # the width the lines are wrapped to
         self._start_row = None  # the row of a tall block's start, shown (``add_block``)
         self._block_start = None  # the newest block's first row, while it is the newest
+        self._later = False  # lines came after the block whose start is held
         self._continued = []  # per row: True when it is a wrapped line's second piece or later
 
     def _room(self):
@@ -530,7 +531,12 @@ class HistoryLog(Log, can_focus=False):
     def add_lines(self, lines):
         """``add`` for each of ``lines``, in order, written at once."""
         self._block_start = None  # the newest lines are no block's any more
+        self._note_later()
         self._add(lines)
+
+    def _note_later(self):
+        if not self.following and self._start_row is not None:
+            self._later = True  # held at a block's start, and more comes after it
 
     def _add(self, lines):
         if not lines:
@@ -554,6 +560,7 @@ class HistoryLog(Log, can_focus=False):
         the block (``TableApp.fit``, an ``undo`` asked about): whether it fits is judged
         once the screen is laid out again, not on the pane's rows now."""
         start = self.line_count if start is None else start
+        self._note_later()
         self._add(list(lines))
         self._block_start = start
         if laid_out:
@@ -566,6 +573,7 @@ class HistoryLog(Log, can_focus=False):
         if (self.following and self._block_start is not None and height
                 and self.line_count - self._block_start > height):
             self._start_row, self._block_start = self._block_start, None
+            self._later = False
             self.follow(False)
             self._show_row()
             self.call_after_refresh(self._show_row)
@@ -590,6 +598,7 @@ class HistoryLog(Log, can_focus=False):
         self.following = on
         if on:
             self._start_row = self._block_start = None
+            self._later = False
             self._follow_up()
         if self.marker is not None and (changed or self.marker.display != (not on)):
             self.marker.display = not on
@@ -603,6 +612,21 @@ class HistoryLog(Log, can_focus=False):
         player scrolled back stays put."""
         if not self.following and self._start_row is not None:
             self.follow(True)
+
+    def follow_later(self):
+        """The table waits for a person: when the history is held at a tall block's
+        start (``add_block``, the player has not scrolled since) and further lines came
+        after that block (the bots' moves after a die, one of them a partnership with
+        the player to act), follow the newest line again, or show the start of the
+        newest block when it is tall itself (a bot's die): what happened since the
+        block shows (tester s36tp finding 1)."""
+        if self._later and not self.following and self._start_row is not None:
+            newest = self._block_start  # the newest block's start, when nothing came after
+            self.follow(True)
+            if newest is not None:
+                self._block_start = newest
+                self._fit_block()
+                self.call_after_refresh(self._fit_block)
 
     def watch_scroll_y(self, old_value, new_value):
         Log.watch_scroll_y(self, old_value, new_value)
@@ -819,6 +843,8 @@ class TuiDisplay(Display):
         an ``undo`` is asked about, that ``undo`` again does it (``prompt_text``)."""
         self.app.prompt_view = view
         self.app._put("#prompt", self.app.prompt_text(view, self.app.size.width or 80))
+        # the table waits for a person: what came after a tall block shows
+        self.app.query_one("#log", HistoryLog).follow_later()
 
 
 class TableApp(InLanguage, App):

@@ -46,8 +46,31 @@ def _board(address, controls=None, game=None):
     try:
         board.start()
     except OSError as exc:
-        raise CliError(_("--web %s: can't serve there (%s)") % (address, exc)) from None
+        raise CliError(_("--web %s: can't serve there: %s") % (address, _bind_problem(
+            exc, host, port))) from None
     return board
+
+
+def _bind_problem(exc, host, port):
+    """What a failed bind of ``host``:``port`` means to the table, in its words, with
+    what to give instead (tester s36tp finding 7: Python's ``[Errno 98] error while
+    attempting to bind on address ('127.0.0.1', 8765)`` inside the sentence)."""
+    import errno
+    import socket
+    if isinstance(exc, socket.gaierror):
+        return _("no computer called '%s' is known here: give this computer's address, "
+                 "e.g. --web %s:%d") % (host, DEFAULT_HOST, port)
+    if exc.errno == errno.EADDRINUSE:
+        return _("that port is already in use (another table's scoreboard?): give another, "
+                 "e.g. --web %s:%d") % (host, port + 1 if port < 65535 else DEFAULT_PORT)
+    if exc.errno == errno.EACCES and port < 1024:
+        return _("a port under 1024 needs the administrator: give one from 1024 up, "
+                 "e.g. --web %s:%d") % (host, DEFAULT_PORT)
+    if exc.errno == errno.EADDRNOTAVAIL:
+        return _("%s is not an address of this computer: give one of its own, e.g. "
+                 "--web %s:%d or 0.0.0.0:%d for the local network") % (
+                     host, DEFAULT_HOST, port, port)
+    return exc.strerror or str(exc)
 
 
 @contextlib.contextmanager

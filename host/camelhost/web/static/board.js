@@ -538,12 +538,12 @@
       // one back per card, the row labelled "face down": a lone back under its pile
       // read as a rendering glitch (tester s32 finding 4, s32-2 section 6)
       const backs = el("span", "backs");
-      if (n) {
+      if (n && !v.final) {  // once the piles are revealed, none is face down
         backs.setAttribute("role", "img");
         backs.setAttribute("aria-label", plural(n, "1 finish card face down", "{0} finish cards face down"));
         backs.appendChild(el("span", "backs-label", t("face down")));
       }
-      for (let i = 0; i < n; i++) backs.appendChild(el("span", "card-back"));
+      for (let i = 0; i < (v.final ? 0 : n); i++) backs.appendChild(el("span", "card-back"));
       pile.appendChild(backs);
       pile.appendChild(el("span", "pile-count", plural(n, "1 card", "{0} cards")));
       piles.appendChild(pile);
@@ -618,6 +618,7 @@
     panel.hidden = !f;
     $("ranking-panel").hidden = !f;
     document.body.classList.toggle("over", !!f);
+    document.body.classList.toggle("unscored", v.phase === "unscored");
     if (!f) {  // e.g. the last die undone: no revealed card stays in the page
       clear($("final-piles"));
       clear($("final-ranking"));
