@@ -122,6 +122,10 @@ def help_text(edition, pyramid=None, names=("Ann", "Ben")):
 
 
 
+#: How many pushes of the virtual pyramid whose release has not come the table keeps
+#: in mind (``Table._late``).
+PUSHES_KEPT = 8
+
 #: ``release two`` / ``release none``: the virtual pyramid's faults a table can try
 #: (``camelhost.device.virtual``: two dice fall together / the slider jams).
 _FAULTS = {"two": "release_double", "none": "release_empty"}
@@ -201,7 +205,12 @@ class Table:
         #: the virtual pyramid's dice inside before its last push: a release the table
         #: refuses has them put back (``_virtual_dice``)
         self._inside_before_push = None
-        self.waiting_release = False  # a bot's release is on its way
+        self.waiting_release = False  # a release of the virtual pyramid is on its way
+        #: the table's latest moments (``moment``), oldest first: ``(number, _Wait)``
+        self._waits = []
+        #: the virtual pyramid's pushes whose release has not come yet, oldest first:
+        #: ``[_Wait, seat, dice]`` (``dice``: the labels that fell, once known)
+        self._pushes = []
         self.quit = False
         #: ``"winner"``/``"loser"`` after a bare ``win``/``lose``: the next line is the
         #: finish card's colour, taken privately (never shown, RULES 1.8, 5).
@@ -267,11 +276,23 @@ class Table:
         self.drive()
         self.display.prompt(self.view())
 
-    def line(self, text):
+    def line(self, text, moment=None):
         """One line typed at the table. Returns False once the table should close. A
         line of Ctrl-L alone (form feeds, ``REDRAW``) shows the board and the prompt
         again, a question asked (a finish card's colour, an undo) still open, where an
-        empty line would answer it; within a line it is white space."""
+        empty line would answer it; within a line it is white space.
+
+        ``moment``: the table's ``moment`` when the line was typed (its Enter pressed),
+        for a line the table takes later (typed while the screen was busy with the line
+        before and the bots' moves, or while a die was on its way); ``None``: typed now.
+        A player's action (``leg``, ``tile``, a finish card, ``partner``, ``pyramid``,
+        a die, ``release``) is then refused in one line, nothing done, when the table
+        has moved on since (another player to act, another player's move, a die that was
+        on its way): it is never taken for a turn that began after it was typed
+        (s36 tester findings 16, 19). While a release of the virtual pyramid is on its
+        way, a player's action is refused too (``release: Ann's die is on its way``).
+        The table's own lines (``show``, ``odds``, ``help``, ``undo``, ``fix``, ``quit``...)
+        are taken whenever they come."""
         if REDRAW in text:
             if not text.replace(REDRAW, "").strip():
                 self.display.status(self.view())
@@ -310,6 +331,10 @@ class Table:
             return True
         if not words:
             return True
+        refusal = self._not_now(text, words, moment)
+        if refusal is not None:
+            self.display.error(refusal)
+            return True
         if words == ["best", "all"]:  # every action the coach valued, not the best few
             self.display.text("\n".join(narration.best_lines(self.view(odds=True), count=None)))
             return True
@@ -345,6 +370,122 @@ class Table:
             self.display.prompt(self.view())
             return True
         return False
+
+    #: how many of its latest moments the table remembers (``line``'s ``moment``)
+    MOMENTS_KEPT = 64
+
+    @property
+    def moment(self):
+        """The number of the table's present moment (an int): it grows whenever what the
+        table waits for changes: a move made or taken back, another player to act, a
+        release of the virtual pyramid on its way or come, another race. A screen that
+        takes a line some time after it was typed hands ``line`` the moment it was
+        typed in (``camelhost.ui.loop.Moments``)."""
+        wait = self._wait_now()
+        if not self._waits or not wait.same(self._waits[-1][1]):
+            number = self._waits[-1][0] + 1 if self._waits else 0
+            self._waits.append((number, wait))
+            del self._waits[:-self.MOMENTS_KEPT]
+        return self._waits[-1][0]
+
+    def _wait_now(self):
+        s = self.session
+        return _Wait(s.race_no, _last_move(s), s.current, s.phase, self.waiting_release)
+
+    def _not_now(self, text, words, moment):
+        """The one line a player's action (``_for_a_seat``) is refused with when it can't
+        be taken now: a release of the virtual pyramid is on its way (the table pushed
+        its slider and waits for the die: ``release: Ann's die is on its way``; a bot's:
+        ``leg red: Ben (bot) is playing: wait for your turn``), or the line was typed at
+        an earlier ``moment`` and the table has moved on since (``_typed_before``).
+        ``None`` when it can be taken (and for every line of the table's own)."""
+        typed = self._for_a_seat(text, words)
+        if typed is None:
+            return None
+        s = self.session
+        if self.waiting_release and s.current is not None:
+            name = s.names[s.current]
+            if words[0] == "release":
+                return _("release: %s's die is on its way") % name
+            if s.is_bot(s.current):
+                return _("%(line)s: %(bot)s (bot) is playing: wait for your turn") % {
+                    "line": typed, "bot": name}
+            return _("%(line)s: %(name)s's die is on its way: wait for it") % {
+                "line": typed, "name": name}
+        return self._typed_before(typed, moment)
+
+    def _for_a_seat(self, text, words):
+        """The line as a refusal quotes it when it is a player's action (``release``, a
+        bare ``win``/``lose``, or a line that reads as an action, a pyramid ticket, a die,
+        a die's value or ink: ``Session.parse_command``), else ``None``. A finish card is
+        quoted by its command word alone: its colour is never said back (RULES 1.8)."""
+        head = words[0]
+        if head == "release":
+            if len(words) == 1 or len(words) == 2 and words[1] in _FAULTS:
+                return " ".join(words)
+            return None
+        if words in (["win"], ["winner"], ["lose"], ["loser"]):
+            return head
+        if head in ("undo", "redo", "again", "unscored", "draw", "setup", "fix", "rename"):
+            return None
+        try:
+            event = self.session.parse_command(text)
+        except TableError:
+            return None  # refused as it is, where the table takes it
+        kind = event.get("type") if isinstance(event, dict) else getattr(event, "TYPE", None)
+        if kind not in ("action", "pyramid", "die", "value", "ink"):
+            return None
+        if kind == "action" and event.get("action", "").startswith("finish"):
+            return head
+        return " ".join(text.split())
+
+    def _typed_before(self, typed, moment):
+        """The refusal of the player's action ``typed`` (as quoted) typed at the table's
+        ``moment`` ``moment`` when the table has moved on since: a die was on its way
+        then or a pyramid ticket waited for it, another player is to act now, another
+        player moved, a move was taken back, another race began. ``None`` when it can be
+        taken: typed now, or on the same player's turn, which goes on (``pyramid`` then
+        ``release`` typed at once)."""
+        if moment is None or moment == self.moment:
+            return None
+        s = self.session
+        then = dict(self._waits).get(moment)
+        movers, moved_on = [], True
+        if then is not None and then.race == s.race_no and not then.die_on_way:
+            if then.step is None:
+                since = list(s.steps)
+            else:
+                at = [i for i, step in enumerate(s.steps) if step is then.step]
+                since = s.steps[at[0] + 1:] if at else None
+            if since is not None:
+                others = False
+                for step in since:
+                    kind = step.events[0].TYPE
+                    if kind == "correction":  # the board set right: nobody's move
+                        continue
+                    seat = _step_seat(step) if kind in ("action", "pyramid", "die") else None
+                    others = others or seat is None or seat != then.seat
+                    if seat is not None and seat not in movers:
+                        movers.append(seat)
+                moved_on = others or then.seat != s.current
+        if not moved_on:
+            return None  # the same player's turn goes on
+        words = {"line": typed, "now": narration.phase_hint(s),
+                 "name": s.names[then.seat] if then is not None and then.seat is not None
+                 else None}
+        if then is not None and then.die_on_way and words["name"]:
+            return _("%(line)s: typed while %(name)s's die was on its way, so nothing is "
+                     "done; %(now)s") % words
+        if then is not None and then.phase == "die" and words["name"]:
+            return _("%(line)s: typed while %(name)s's pyramid ticket waited for its die, so "
+                     "nothing is done; %(now)s") % words
+        if movers:
+            words["who"] = narration.name_list(
+                _("%s (bot)") % s.names[seat] if s.is_bot(seat) else s.names[seat]
+                for seat in movers)
+            return _("%(line)s: typed before %(who)s played, so nothing is done; "
+                     "%(now)s") % words
+        return _("%(line)s: typed before the table moved on, so nothing is done; %(now)s") % words
 
     def _table_word(self, head):
         """A one-word command of the table itself (not the game's): what ``line``
@@ -569,6 +710,8 @@ class Table:
             self._restarted()
             return
         s = self.session
+        if self._late(event):
+            return
         self.waiting_release = False
         self.undo_asked = False  # the table changes: an undo is asked about anew
         link_event = event
@@ -631,6 +774,54 @@ class Table:
             s.dieless(link_event)
             self.display.notices([{"kind": "manual", "text": self._fault_words(event)}],
                                  self.view())
+
+    def _late(self, event):
+        """True when ``event`` is a release of the virtual pyramid (a die, two, none, an
+        unread colour) that comes after the table moved on from the push that let it out
+        (a move made or taken back since, another player to act: s36 tester finding 16):
+        no pyramid ticket asked for it, so it is not taken for whoever acts now (a push
+        on one's own turn takes a ticket, docs/table.md, but this push was on another
+        turn). Said in one line; its dice go back into the virtual pyramid; nothing else
+        changes. A release whose push was made as the table is now is taken (the oldest
+        such push answered); so is any event while no push is known (a resume)."""
+        if (self.virtual is None or not self._pushes
+                or getattr(event, "kind", None) not in ("die", "nodie", "double", "unknown")):
+            return False
+        now = self._wait_now()
+        for pushed in self._pushes:
+            if pushed[0].same(now, die=False):
+                self._pushes.remove(pushed)
+                return False
+        _wait, seat, dice = self._pushes.pop(0)
+        if dice is None:
+            dice = [] if event.kind != "die" else [(event.colour, None)]
+        colours = [label.split("-")[0] for label, _value in dice]
+        sim = getattr(self.virtual, "table", None)
+        if sim is not None:
+            for colour in colours:
+                if colour not in sim.inside:
+                    sim.inside.append(colour)
+                if colour in sim.out:
+                    sim.out.remove(colour)
+        words = {"die": colour_list(colours, _(" and ")),
+                 "name": None if seat is None else self.session.names[seat]}
+        if event.kind == "die" and colours and seat is not None:
+            text = _("the %(die)s die came out of the virtual pyramid late, from a push on "
+                     "%(name)s's turn: no pyramid ticket asks for it now, so it is back in "
+                     "the pyramid and nothing changed") % words
+        elif event.kind == "die" and colours:
+            text = _("the %(die)s die came out of the virtual pyramid late, from a push at "
+                     "the setup: nothing asks for it now, so it is back in the pyramid and "
+                     "nothing changed") % words
+        elif seat is not None:
+            text = _("a release of the virtual pyramid came late, from a push on %(name)s's "
+                     "turn: no pyramid ticket asks for it now, so nothing changed") % words
+        else:
+            text = _("a release of the virtual pyramid came late, from a push at the setup: "
+                     "nothing asks for it now, so nothing changed")
+        self.display.notices([{"kind": "info", "text": text}], self.view())
+        self.display.prompt(self.view())
+        return True
 
     def _judged_in_play(self, event, link_event):
         """``(event, prior)``: a die the pyramid named among the dice still in it (its
@@ -710,6 +901,8 @@ class Table:
         text = narration.restart_words(self.view())
         if text is None:
             return
+        # a release on its way may be lost: the die is typed or released again
+        self.waiting_release = False
         self.display.notices([{"kind": "info", "text": text}], self.view())
         self.display.prompt(self.view())
 
@@ -948,9 +1141,15 @@ class Table:
             self._say_away()
             return
         self.waiting_release = True
+        pushed = [self._wait_now(), self.session.current, None]
+        self._pushes.append(pushed)  # before the push: a release may come at once
+        del self._pushes[:-PUSHES_KEPT]
         try:
-            push()
+            fell = push()
+            pushed[2] = getattr(fell, "dice", None)
         except RuntimeError as exc:  # the simulated board stopped or did not answer
+            if pushed in self._pushes:
+                self._pushes.remove(pushed)
             self.waiting_release = False
             log.info("the virtual pyramid's release failed: %s", exc)  # the detail, logged
             self._away(PyramidPresence(False, getattr(self.virtual, "port", None),
@@ -1015,3 +1214,37 @@ def _reads_as_die(text, edition):
     except ValueError:
         return False
     return True
+
+
+class _Wait:
+    """What the table waited for at one of its moments (``Table.moment``): the race
+    (its number), the last move of it (a ``Session`` step, a correction aside: the
+    object itself), the seat to act, the phase, and whether a release of the virtual
+    pyramid was on its way."""
+
+    __slots__ = ("race", "step", "seat", "phase", "die_on_way")
+
+    def __init__(self, race, step, seat, phase, die_on_way):
+        self.race, self.step, self.seat = race, step, seat
+        self.phase, self.die_on_way = phase, die_on_way
+
+    def same(self, other, die=True):
+        """True when ``other`` is the same wait (``die``: whether a die is on its way
+        counts too)."""
+        return (self.race == other.race and self.step is other.step
+                and self.seat == other.seat and self.phase == other.phase
+                and (not die or self.die_on_way == other.die_on_way))
+
+
+def _last_move(session):
+    """The last step of ``session``'s race that is no board correction, or ``None``."""
+    for step in reversed(session.steps):
+        if step.events[0].TYPE != "correction":
+            return step
+    return None
+
+
+def _step_seat(step):
+    """The seat a step was taken on (as ``Session._begin`` tells a bot's step)."""
+    seat = getattr(step.events[0], "player", None)
+    return step.mark.get("current") if seat is None else seat

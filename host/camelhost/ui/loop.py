@@ -30,7 +30,11 @@ def run_plain(table, lines=None, events=None, stop_when_over=False, wait_s=None,
     after ``pyramid`` with a real pyramid), the next typed line waits for it, at most
     ``die_wait_s`` seconds (then a one-line message, and typed lines are read again);
     at the end of the input a die on its way is waited for the same way before
-    returning. Returns 0.
+    returning. At a terminal each line is taken with the table's moment it was typed
+    in (``Moments``): a player's action typed while a die was on its way or the bots
+    moved is refused if the table has moved on since (``Table.line``), never taken for
+    another turn; a script's lines (and those of a stand-in for a terminal, which has
+    no keyboard) are taken as they come. Returns 0.
     """
     typed = queue.Queue()
     if lines is None:
@@ -43,13 +47,17 @@ def run_plain(table, lines=None, events=None, stop_when_over=False, wait_s=None,
             interactive = False
 
     def feed():
+        # each line with the time it was read: at a terminal, when its Enter was pressed
         try:
-            for item in typed_lines(lines):
-                typed.put(item)
+            for kind, item in typed_lines(lines):
+                typed.put((kind, item, time.monotonic()))
         finally:
             typed.put(("eof", None))
 
     eof = False
+    # a line of a terminal is read when its Enter is pressed: the table's moment then
+    # is known (not for a script, nor a stand-in for a terminal that has no keyboard)
+    moments = Moments(table) if interactive and _keyboard(lines) else None
     if lines is not False:
         threading.Thread(target=feed, daemon=True).start()
     table.start()
@@ -80,6 +88,8 @@ def run_plain(table, lines=None, events=None, stop_when_over=False, wait_s=None,
 
     try:
         while not table.quit:
+            if moments is not None:
+                moments.note()  # the table took something: it may wait for another now
             echo(table.private is not None)
             if stop_when_over and table.over:
                 break
@@ -120,7 +130,7 @@ def run_plain(table, lines=None, events=None, stop_when_over=False, wait_s=None,
                     continue
             last = time.monotonic()
             gave_up = False
-            kind, item = got
+            kind, item = got[0], got[1]
             if kind == "eof":
                 eof = True
             elif kind == "bad":
@@ -131,7 +141,7 @@ def run_plain(table, lines=None, events=None, stop_when_over=False, wait_s=None,
                                       "again") % item)
             elif kind == "line":
                 echo(False)  # the private line, if it was one, is typed: echo back on
-                going_on = table.line(item)
+                going_on = table.line(item, None if moments is None else moments.at(got[2]))
                 echo(table.private is not None)  # before anyone can type the colour
                 if not going_on:
                     break
@@ -141,6 +151,39 @@ def run_plain(table, lines=None, events=None, stop_when_over=False, wait_s=None,
         if interactive:
             _echo(True)
     return 0
+
+
+class Moments:
+    """When each of ``table``'s moments (``Table.moment``) began, on ``clock`` (seconds;
+    default ``time.monotonic``), so that a line taken a while after it was typed goes to
+    ``Table.line`` with the moment it was typed in. ``note()`` after the table took
+    anything (a line, a pyramid's event: it may wait for someone else now); ``at(when)``
+    the moment at a time ``when`` of ``clock`` (a line's Enter). The latest ``kept``
+    moments are remembered."""
+
+    def __init__(self, table, clock=time.monotonic, kept=64):
+        self.table = table
+        self.clock = clock
+        self.kept = kept
+        self._began = [(clock(), table.moment)]
+
+    def note(self):
+        """Note the table's moment now (a new one begins now)."""
+        moment = self.table.moment
+        if self._began[-1][1] != moment:
+            self._began.append((self.clock(), moment))
+            del self._began[:-self.kept]
+
+    def at(self, when):
+        """The table's moment at ``when`` (a time on ``clock``): the latest noted that
+        began before it or at it; one the table does not know (``-1``) when ``when`` is
+        older than every moment remembered; ``None`` for ``when`` ``None`` (now)."""
+        if when is None:
+            return None
+        for began, moment in reversed(self._began):
+            if began <= when:
+                return moment
+        return -1
 
 
 def typed_lines(lines):
@@ -167,6 +210,15 @@ def typed_lines(lines):
             yield "line", chunk.decode(encoding)
         except (UnicodeDecodeError, LookupError):
             yield "bad", encoding
+
+
+def _keyboard(stream):
+    """True when ``stream`` is a terminal's own file (a keyboard types into it)."""
+    import os
+    try:
+        return os.isatty(stream.fileno())
+    except (AttributeError, OSError, ValueError):
+        return False
 
 
 def _echo(on):

@@ -69,6 +69,7 @@ from camelhost.table.narration import die_words as die_said  # this module's die
 from camelhost.table.parser import FINISH_WORDS, finish_card_cut  # noqa: F401  (API)
 from camelhost.table.view import CRAZY_WHY, move_path, table_view
 from camelhost.ui import palette, plain, plan, terminal
+from camelhost.ui.loop import Moments
 from camelhost.ui.odds_view import compute, odds_lines, snapshot
 from camelhost.ui.panels import (  # noqa: F401  (track_text: part of this module's API)
     CELL,
@@ -100,6 +101,10 @@ CUT_MARK = "… "
 MAIN_PARTS = ("#top", "#track", "#middle", "#info", "#log", "#more")
 #: Longest error message shown whole; longer ones keep their start and end.
 ERROR_MAX = 240
+try:  # the clock of a key's ``time``: when the terminal sent it (``Moments``)
+    from textual._time import get_time as KEY_CLOCK
+except ImportError:  # Textual's clock on POSIX
+    from time import monotonic as KEY_CLOCK
 #: How often the screen takes the pyramid's waiting events (s), and most at once.
 EVENTS_EVERY_S = 0.05
 EVENTS_AT_ONCE = 16
@@ -276,9 +281,28 @@ class CommandInput(Input):
     def action_stay(self):
         """Tab, Shift-Tab: nothing (the focus stays on the command line)."""
 
+    #: when the last Enter and F5 were pressed (``KEY_CLOCK``), or ``None``: a line or a
+    #: push the table takes after it moved on is not taken for another turn (``Moments``)
+    _enter_at = None
+    f5_at = None
+
     def on_key(self, event):
-        # runs before Input's own handling of the key; a swallowed key goes no further
+        # runs before Input's own handling of the key (and the app's F5); a swallowed
+        # key goes no further
+        if event.key == "enter":
+            self._enter_at = event.time
+        elif event.key == "f5":
+            self.f5_at = event.time
         self.swallow_key(event)
+
+    async def action_submit(self):
+        """``Input``'s Enter, its ``Submitted`` message carrying when the Enter was
+        pressed (``typed_at``; ``None`` if not by a key): the app may take it after the
+        line before it, the bots' moves and the next Enter (a double Enter)."""
+        result = self.validate(self.value) if "submitted" in self.validate_on else None
+        message = self.Submitted(self, self.value, result)
+        message.typed_at, self._enter_at = self._enter_at, None
+        self.post_message(message)
 
     def refresh(self, *regions, repaint=True, layout=False, recompose=False):
         """``Widget.refresh``, never laying the screen out again: the command line is one
@@ -1018,6 +1042,8 @@ class TableApp(InLanguage, App):
         if first:
             self.query_one("#log", HistoryLog).add_lines(first)
         self._race_so_far()
+        #: when each of the table's moments began: a line typed in one is taken with it
+        self.moments = Moments(self.table, clock=KEY_CLOCK)
         self._journaled(self.table.start)
         if self.failure is not None:
             return  # the journal could not be written: the table stops
@@ -1557,6 +1583,9 @@ class TableApp(InLanguage, App):
         try:
             with self.one_update():
                 result = work()
+                moments = getattr(self, "moments", None)
+                if moments is not None:  # what the table waits for may have changed
+                    moments.note()
         except JournalFull as exc:
             self.failure = exc
             box = self.query_one("#error", Static)
@@ -1596,15 +1625,17 @@ class TableApp(InLanguage, App):
             self.answering -= 1
             self.flush_echo()  # accepted in silence: still echoed
 
-    def _submit(self, text):
+    def _submit(self, text, typed_at=None):
         with self.one_update():  # one screen update for the line, whatever it changes
-            self._take_line(text)
+            self._take_line(text, typed_at)
             if self.prompt_view is not None and self.is_running:
                 # an undo asked about is left by any line, a refused one too
                 self._put("#prompt", self.prompt_text(self.prompt_view,
                                                       self.size.width or 80))
 
-    def _take_line(self, text):
+    def _take_line(self, text, typed_at=None):
+        """The line ``text`` typed (its Enter pressed at ``typed_at``, ``KEY_CLOCK``;
+        ``None``: now), taken with the table's moment then (``Table.line``)."""
         box = self.query_one("#command", Input)
         box.value = ""
         box.password = False
@@ -1647,7 +1678,8 @@ class TableApp(InLanguage, App):
                               if w.lower() not in ("winner", "loser")] \
             if self.hide_colours else []
         try:
-            go_on = self._answer(lambda: self.table.line(text))
+            moment = self.moments.at(typed_at)
+            go_on = self._answer(lambda: self.table.line(text, moment))
         finally:
             self.hide_colours = False
             self._hidden_words = []
@@ -1687,7 +1719,7 @@ class TableApp(InLanguage, App):
         self.push_screen(picker, chosen)
 
     def on_input_submitted(self, message):
-        self._submit(message.value)
+        self._submit(message.value, getattr(message, "typed_at", None))
 
     def on_input_changed(self, message):
         box = message.input
@@ -1732,7 +1764,12 @@ class TableApp(InLanguage, App):
 
     def action_release(self):
         self.clear_error()
-        self._answer(lambda: self.table.line("release"))
+        # F5 pressed on the command line: taken with the table's moment it was pressed in
+        pressed = None
+        for box in self.query("#command").results(CommandInput):  # none under the help
+            pressed, box.f5_at = box.f5_at, None
+        moment = self.moments.at(pressed)
+        self._answer(lambda: self.table.line("release", moment))
 
     def action_panel(self, pages):
         """Down / Up: the leg-scoring or race-over panel a page on / back (a line under
