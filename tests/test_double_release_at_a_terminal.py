@@ -6,12 +6,10 @@ turn is not spent on a die Ann's double press released, and the journal holds on
 pyramid ticket and one die."""
 
 import os
-import pty
-import sys
 
 import pytest
 from camelhost.table.journal import read_events
-from test_play_private_echo import MAIN, _read_until
+from pty_table import pyramid_on_a_pty, read_until
 
 pytestmark = [pytest.mark.process,  # the table behind a pty, its virtual pyramid's firmware
               pytest.mark.skipif(not hasattr(os, "fork"), reason="needs a pty (POSIX)")]
@@ -19,30 +17,16 @@ pytestmark = [pytest.mark.process,  # the table behind a pty, its virtual pyrami
 
 def test_a_double_release_at_a_terminal_is_never_the_next_players_pyramid_ticket(tmp_path):
     journal = str(tmp_path / "j62.jsonl")
-    pid, fd = pty.fork()
-    if pid == 0:  # the child: the tester's table on the pty's terminal side
-        try:
-            os.execv(sys.executable, [sys.executable, "-c", MAIN, "play", "--plain",
-                                      "--players", "Ann,Ben,Cy", "--pyramid", "virtual",
-                                      "--seed", "62", "--journal", journal])
-        finally:
-            os._exit(127)
     shown = b""
-    try:
-        shown = _read_until(fd, shown, b"Ann's turn", timeout=60)
+    with pyramid_on_a_pty("play", "--plain", "--players", "Ann,Ben,Cy", "--pyramid", "virtual",
+                          "--seed", "62", "--journal", journal) as fd:
+        shown = read_until(fd, shown, b"Ann's turn", timeout=60)
         os.write(fd, b"pyramid\n")
-        shown = _read_until(fd, shown, b"release a die from the pyramid")
+        shown = read_until(fd, shown, b"release a die from the pyramid")
         os.write(fd, b"release\nrelease\n")  # both at once
-        shown = _read_until(fd, shown, b"so nothing is done; it is Ben's turn")
+        shown = read_until(fd, shown, b"so nothing is done; it is Ben's turn")
         os.write(fd, b"quit\n")
-        shown = _read_until(fd, shown, b"game saved")
-    finally:
-        try:
-            os.kill(pid, 9)
-        except OSError:
-            pass
-        os.waitpid(pid, 0)
-        os.close(fd)
+        shown = read_until(fd, shown, b"game saved")
     text = shown.decode(errors="replace").replace("\r", "")
     refused = [line for line in text.splitlines() if line.startswith("! release: typed ")]
     # typed while Ann's ticket waited for its die (or, read before that was noted,

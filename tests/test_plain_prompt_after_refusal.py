@@ -6,8 +6,6 @@ is asked unseen, its refusals say what to type and no turn prompt contradicts th
 
 import io
 import os
-import pty
-import sys
 
 import pytest
 from camelhost.i18n import set_language
@@ -116,17 +114,11 @@ def test_the_plain_loop_prompts_after_each_refusal_of_typed_lines():
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="needs a pty (POSIX)")
 def test_pyramid_play_at_a_terminal_prompts_again_after_a_refusal(tmp_path):
     # the real command, its lines typed at a terminal (a pty), as at a table
-    from test_play_private_echo import MAIN, _read_until
-    pid, fd = pty.fork()
-    if pid == 0:  # the child: a fresh table on the pty's terminal side
-        try:
-            os.execv(sys.executable, [sys.executable, "-c", MAIN, "play", "--plain",
-                                      "--players", "Ann,Ben,Cy", "--pyramid", "manual",
-                                      "--journal", str(tmp_path / "g.jsonl")])
-        finally:
-            os._exit(127)
+    from pty_table import pyramid_on_a_pty
+    from pty_table import read_until as _read_until
     shown = b""
-    try:
+    with pyramid_on_a_pty("play", "--plain", "--players", "Ann,Ben,Cy", "--pyramid", "manual",
+                          "--journal", str(tmp_path / "g.jsonl")) as fd:
         shown = _read_until(fd, shown, b"> setup")
         os.write(fd, (SETUP + "\n").encode())
         shown = _read_until(fd, shown, b"Ann's turn")
@@ -144,13 +136,6 @@ def test_pyramid_play_at_a_terminal_prompts_again_after_a_refusal(tmp_path):
         shown = _read_until(fd, shown, b"no finish card played\r\n> Ann's turn")
         os.write(fd, b"quit\n")
         shown = _read_until(fd, shown, b"game saved")
-    finally:
-        try:
-            os.kill(pid, 9)
-        except OSError:
-            pass
-        os.waitpid(pid, 0)
-        os.close(fd)
     lines = shown.decode(errors="replace").replace("\r\n", "\n").splitlines()
     at = lines.index("! unknown command 'foo' (help lists the commands)")
     assert lines[at + 1] == TURN % "Ann"

@@ -2,72 +2,36 @@
 typed on a real terminal (RULES 1.8, 5). The table runs behind a pty, as at a table."""
 
 import os
-import pty
-import select
 import sys
 import termios
 import time
 
 import pytest
+from pty_table import MAIN, pyramid_on_a_pty, read_until
 
-MAIN = "import sys; from camelhost.cli import main; sys.exit(main(sys.argv[1:]))"
 SETUP = "setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white"
-
-
-def _read_until(fd, seen, needle, timeout=30.0):
-    """Read the terminal until ``needle`` (bytes) shows, returning all it showed."""
-    end = time.monotonic() + timeout
-    while needle not in seen:
-        left = end - time.monotonic()
-        if left <= 0:
-            raise AssertionError("terminal never showed %r; it showed:\n%s"
-                                 % (needle, seen.decode(errors="replace")))
-        ready, _, _ = select.select([fd], [], [], min(left, 0.5))
-        if ready:
-            try:
-                chunk = os.read(fd, 4096)
-            except OSError:
-                break
-            if not chunk:
-                break
-            seen += chunk
-    return seen
 
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="needs a pty (POSIX)")
 def test_private_finish_card_colour_is_not_echoed_on_a_terminal(tmp_path):
     journal = str(tmp_path / "game.jsonl")
-    pid, fd = pty.fork()
-    if pid == 0:  # the child: a fresh table on the pty's terminal side
-        try:
-            os.execv(sys.executable, [sys.executable, "-c", MAIN, "play", "--plain",
-                                      "--players", "Ann,Ben,Cy", "--seed", "3",
-                                      "--journal", journal])
-        finally:
-            os._exit(127)
     shown = b""
-    try:
-        shown = _read_until(fd, shown, b"setup")
+    with pyramid_on_a_pty("play", "--plain", "--players", "Ann,Ben,Cy", "--seed", "3",
+                          "--journal", journal) as fd:
+        shown = read_until(fd, shown, b"setup")
         os.write(fd, (SETUP + "\n").encode())
-        shown = _read_until(fd, shown, b"Ann's turn")
+        shown = read_until(fd, shown, b"Ann's turn")
         os.write(fd, b"win\n")
-        shown = _read_until(fd, shown, b"it is not shown")
+        shown = read_until(fd, shown, b"it is not shown")
         # the loop turns the terminal's echo off right after the prompt: wait for it
         # as a player would wait for the prompt (the pty's settings are shared)
         end = time.monotonic() + 10
         while termios.tcgetattr(fd)[3] & termios.ECHO and time.monotonic() < end:
             time.sleep(0.01)
         os.write(fd, b"purple\n")
-        shown = _read_until(fd, shown, b"Ben's turn")
+        shown = read_until(fd, shown, b"Ben's turn")
         os.write(fd, b"quit\n")
-        shown = _read_until(fd, shown, b"game saved")
-    finally:
-        try:
-            os.kill(pid, 9)
-        except OSError:
-            pass
-        os.waitpid(pid, 0)
-        os.close(fd)
+        shown = read_until(fd, shown, b"game saved")
     text = shown.decode(errors="replace")
     assert "face down on the overall-winner pile" in text
     assert "purple" not in text.split("it is not shown", 1)[1]

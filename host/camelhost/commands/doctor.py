@@ -466,6 +466,26 @@ def led_step(on, off, reading, settings, edition):
           "(hardware/README.md)"))
 
 
+
+def _not_measured(step, reading, label, word):
+    """The failed ``step`` (``light`` or ``saturation``) when the head held no die or
+    another die than ``label`` (``word``: its name in the table's language) as the
+    reading ``reading`` was taken: an empty head's light, or another die's (a tester left
+    yellow in), is not that die's, never an "ok" for it; ``None`` when it may be that
+    die's (a reading too dim or too mixed to name a die is measured: the count says why)."""
+    if reading is None:
+        return None
+    again = _("put the %s die in the pyramid's head when asked, then run doctor again") % word
+    if reading["label"] == "empty":
+        return Step(step, "failed",
+                    _("the head reads empty, so the %s die's light was not measured") % word,
+                    again)
+    if reading["label"] not in (label, "unknown", "double"):
+        return Step(step, "failed",
+                    _("the head holds the %s die, not the %s die, so the %s die's light was "
+                      "not measured") % (colours_in(reading["label"]), word, word), again)
+    return None
+
 def light_step(link, hands, settings, edition, port="PORT"):
     """The ``light`` step: the edition's darkest die in the head (``hands.place``), its
     clear count (LED on minus LED off) against the floor of the built-in profile's
@@ -486,20 +506,9 @@ def light_step(link, hands, settings, edition, port="PORT"):
     hands.place(label)
     word = colours_in(label)  # the die named in the table's language (German lila)
     reading = _one_reading(link)
-    if reading is not None and reading["label"] == "empty":
-        # an empty head's light is not the darkest die's: never an "ok" for it
-        return Step("light", "failed",
-                    _("the head reads empty, so the %s die's light was not measured") % word,
-                    _("put the %s die in the pyramid's head when asked, then run doctor "
-                      "again") % word)
-    if reading is not None and reading["label"] not in (label, "unknown", "double"):
-        # another die's light is not the darkest die's (a tester left yellow in); a
-        # reading too dim or too mixed to name a die is measured: the count says why
-        return Step("light", "failed",
-                    _("the head holds the %s die, not the %s die, so the %s die's light was "
-                      "not measured") % (colours_in(reading["label"]), word, word),
-                    _("put the %s die in the pyramid's head when asked, then run doctor "
-                      "again") % word)
+    missed = _not_measured("light", reading, label, word)
+    if missed is not None:
+        return missed
     on, off = link.sample()
     clear = on[0] - off[0] if on[0] > off[0] else 0
     it = calibrate.integration_ms(settings["it"])
@@ -579,18 +588,8 @@ def saturation_step(link, hands, settings, edition, port="PORT"):
                          word, on[0], decimal(it, 1), gain, limit)
     if on[0] >= limit:  # saturated, whatever the board then read it as
         return Step("saturation", "failed", shown, saturation_advice(it, gain, port))
-    if reading is not None and reading["label"] == "empty":
-        return Step("saturation", "failed",
-                    _("the head reads empty, so the %s die's light was not measured") % word,
-                    _("put the %s die in the pyramid's head when asked, then run doctor "
-                      "again") % word)
-    if reading is not None and reading["label"] not in (label, "unknown", "double"):
-        return Step("saturation", "failed",
-                    _("the head holds the %s die, not the %s die, so the %s die's light was "
-                      "not measured") % (colours_in(reading["label"]), word, word),
-                    _("put the %s die in the pyramid's head when asked, then run doctor "
-                      "again") % word)
-    return Step("saturation", "ok", shown)
+    missed = _not_measured("saturation", reading, label, word)
+    return missed if missed is not None else Step("saturation", "ok", shown)
 
 
 def saturation_advice(it, gain, port):

@@ -571,7 +571,7 @@ class Link:
         ``slowness``, and at least ``calls.PSEUDO_TERMINAL_STRETCH`` on a
         pseudo-terminal (the emulated Pico)."""
         from camelhost.device.calls import PSEUDO_TERMINAL_STRETCH
-        from camelhost.device.open import pseudo_terminal
+        from camelhost.device.sources import pseudo_terminal
 
         return max(self.slowness, PSEUDO_TERMINAL_STRETCH if pseudo_terminal(self.port) else 1.0)
 

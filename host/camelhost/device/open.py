@@ -22,6 +22,8 @@ from camelhost.i18n import _, pgettext
 RP2040_VID = 0x2E8A
 #: What the dice sources are called on the command line (``camelhost.device.sources``).
 AUTO, MANUAL, VIRTUAL = sources.AUTO, sources.MANUAL, sources.VIRTUAL
+#: whether a dice source names a pseudo-terminal (its one source: ``sources``)
+pseudo_terminal = sources.pseudo_terminal
 
 
 #: The environment variable that holds how the command that runs a maker's tool names
@@ -61,26 +63,6 @@ def find_rp2040_port(option="--pyramid"):
         text += ". " + _("Without a board: pyramid emulate runs the firmware on an emulated "
                          "Pico and prints its port (docs/emulator.md)")
     raise CliError(text)
-
-
-def pseudo_terminal(spec):
-    """True when the dice source ``spec`` (``--pyramid``'s word, or a journal's) is a
-    pseudo-terminal's path: ``/dev/pts/N`` (there or gone), or a path that names one
-    (``PortIdentity``: a symbolic link to it). An emulated pyramid's port; once that
-    emulator ended, its number goes to the next program that asks for a terminal, so a
-    resume opens it only when ``--pyramid`` names it again (docs/table.md, "Resuming")."""
-    import os
-
-    if spec in (AUTO, MANUAL, VIRTUAL) or "://" in spec:
-        return False
-    if os.path.realpath(spec).startswith("/dev/pts/"):
-        return True
-    from camelhost.device.transport import PortIdentity
-    try:
-        identity = PortIdentity.of(spec)
-    except OSError:
-        return False
-    return identity is not None and identity.kind == "pty"
 
 
 def _first_line(exc):

@@ -20,3 +20,23 @@ AUTO = "auto"
 EMULATED_UID_MARK = "55565758"
 #: An emulated Pico's id as images made before the per-image ids carry it.
 EMULATED_UID = EMULATED_UID_MARK + "595A5B5C"
+
+
+def pseudo_terminal(spec):
+    """True when the dice source ``spec`` (``--pyramid``'s word, or a journal's) is a
+    pseudo-terminal's path: ``/dev/pts/N`` (there or gone), or a path that names one
+    (``PortIdentity``: a symbolic link to it). An emulated pyramid's port; once that
+    emulator ended, its number goes to the next program that asks for a terminal, so a
+    resume opens it only when ``--pyramid`` names it again (docs/table.md, "Resuming")."""
+    import os
+
+    if spec in (AUTO, MANUAL, VIRTUAL) or "://" in spec:
+        return False
+    if os.path.realpath(spec).startswith("/dev/pts/"):
+        return True
+    from camelhost.device.transport import PortIdentity
+    try:
+        identity = PortIdentity.of(spec)
+    except OSError:
+        return False
+    return identity is not None and identity.kind == "pty"

@@ -338,9 +338,10 @@ def settings_apart(settings, info, port):
 
 
 def _command(*words):
-    from camelhost.commands.doctor import command
+    """A command line to type, each word quoted for a POSIX shell."""
+    import shlex
 
-    return command(*words)
+    return shlex.join(words)
 
 
 def describe(hello, settings=None):
