@@ -132,7 +132,8 @@ def test_the_emulator_says_at_once_when_pyramid_flash_restarts_the_board(capsys)
     from camelup.board.protocol import Message
 
     hello = Message("HELLO", {"fw": "0.1.0", "ed": "second", "boot": "B2"})
-    board = SimpleNamespace(resets=[(10.0, 0)], emitted=[], keyed_resets=0)
+    board = SimpleNamespace(resets=[(10.0, 0)], emitted=[], keyed_resets=0, edition="second",
+                            port="/dev/pts/9")
     seen = {"B1"}
     emulate._say_new_boots(board, seen, _Stop(1), 0.0, resets=0)  # mpremote's reset
     assert capsys.readouterr().out == (

@@ -106,8 +106,12 @@ def test_the_monitor_streams_the_dice_out_by_colour():
         def next_reading(self, timeout=None):
             return None
 
+        def request(self, line, match, timeout, retries=None):
+            raise OSError("INFO? unanswered (a firmware older than INFO?)")
+
     class Pyramid:
         virtual = None
+        port = "/dev/ttyACM0"
         hello = {"fw": "1", "proto": 1, "uid": "E6614103E7", "boot": "0A9B0E33", "ed": "second",
                  "vb": 0, "sensor": "ok", "seq": 2}
         link = Link()

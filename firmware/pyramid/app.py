@@ -235,7 +235,7 @@ class App:
             self.calibrated = False
         #: the sensor settings (``integration_ms``, ``gain``) the running profile was
         #: fitted at (INFO's ``pit``/``pgain``), None with the built-in one
-        self.fitted = stored["settings"] if self.calibrated else None
+        self.fitted = stored.get("settings") if stored is not None and self.calibrated else None
         self.out = 0  # another edition or profile: the host tells the dice out again
 
     def dice_out(self, mask):

@@ -16,6 +16,7 @@ its own daemons), and ``Client.map`` over the games is the whole of it.
 
 import math
 import signal
+import time
 from itertools import islice
 from multiprocessing import Pool
 
@@ -177,24 +178,56 @@ DASK_AHEAD = 4
 def _run_dask(jobs, client):
     from distributed import as_completed
 
-    threads = sum(client.nthreads().values()) or 1
-    queue = iter(jobs)
-    flying = set(client.map(_play, list(islice(queue, DASK_AHEAD * threads)), pure=False))
-    finished = as_completed(list(flying))
+    noted = []  # a Ctrl-C while Dask's calls run: raised between them (``_noting_sigint``)
+    previous = _noting_sigint(noted)
+    flying = set()
     try:
-        for future in finished:
-            flying.discard(future)
-            result = future.result()
-            job = next(queue, None)
-            if job is not None:  # one more game in place of the one finished
-                more = client.submit(_play, job, pure=False)
-                flying.add(more)
-                finished.add(more)
-            yield result
+        threads = sum(client.nthreads().values()) or 1
+        queue = iter(jobs)
+        flying.update(client.map(_play, list(islice(queue, DASK_AHEAD * threads)), pure=False))
+        finished = as_completed(list(flying))
+        while not finished.is_empty():
+            if noted:
+                raise KeyboardInterrupt
+            batch = finished.next_batch(block=False)  # local: no call to the scheduler
+            if not batch:
+                time.sleep(DASK_POLL_S)
+                continue
+            for future in batch:
+                flying.discard(future)
+                result = future.result()
+                job = next(queue, None)
+                if job is not None:  # one more game in place of the one finished
+                    more = client.submit(_play, job, pure=False)
+                    flying.add(more)
+                    finished.add(more)
+                yield result
+                if noted:
+                    raise KeyboardInterrupt
     finally:
         # stopped early (an interrupt, an error): the games in flight are cancelled, the
         # rest never submitted
-        client.cancel([f for f in flying if not f.done()])
+        try:
+            client.cancel([f for f in flying if not f.done()])
+        finally:
+            if previous is not None:
+                signal.signal(signal.SIGINT, previous)
+
+
+#: How often a Dask run looks for finished games and a Ctrl-C noted meanwhile (s).
+DASK_POLL_S = 0.05
+
+
+def _noting_sigint(noted):
+    """While a Dask run's calls to its scheduler run, a Ctrl-C is noted in ``noted`` and
+    raised by the run between them, never inside one: Dask's ``sync`` interrupted while
+    it set a call up logged a traceback of its own on the terminal (distributed 2026.8,
+    ``utils.sync``'s ``cancel``: a free variable read before it was set). Returns the
+    handler to put back, or ``None`` off the main thread (nothing changed there)."""
+    try:
+        return signal.signal(signal.SIGINT, lambda signum, frame: noted.append(signum))
+    except ValueError:  # not the main thread: signals are not ours to handle there
+        return None
 
 
 def run(policies, edition, games, seed, workers=None, engine="process", client=None):

@@ -822,10 +822,27 @@ class Sequencer:
             # Said once: by the foreign range of that boot when one comes, else on
             # leaving it (``_dropped_said``).
             self._flush_ahead()
+            nxt = msg.get("next")
+            acknowledged = nxt != self._device_boot or (
+                self._others is not None and self._others[0] == nxt)
+            if not acknowledged:
+                # but the first boot it holds is the one it runs now and no host
+                # acknowledged any of it: the store kept nothing (a flash that fails,
+                # RAM only), so what followed our last event is lost, not another
+                # host's: a gap from there, count unknown, as ever
+                first = self.delivered + 1
+                self._ahead = {}
+                self._report_gap(boot, first, None if self._heard < first else self._heard,
+                                 "the pyramid kept no record of that boot")
+                if self._heard >= first:
+                    self._report_gap(boot, self._heard + 1, None,
+                                     "the pyramid kept no record of that boot")
+                self._next_boot(nxt, now)
+                return
             self._ahead = {}
             self._dropped = (boot, self.delivered + 1)
-            self._taken_boot = msg.get("next")
-            self._next_boot(msg.get("next"), now)
+            self._taken_boot = nxt
+            self._next_boot(nxt, now)
             return
         if seq > self.delivered:
             self._sync(now, force=True)  # the replay ended and a line of it was lost: ask again
