@@ -58,6 +58,8 @@ def run_plain(table, lines=None, events=None, stop_when_over=False, wait_s=None,
     # a line of a terminal is read when its Enter is pressed: the table's moment then
     # is known (not for a script, nor a stand-in for a terminal that has no keyboard)
     moments = Moments(table) if interactive and _keyboard(lines) else None
+    if moments is not None:
+        _note_before_prompts(table, moments)
     if lines is not False:
         threading.Thread(target=feed, daemon=True).start()
     table.start()
@@ -184,6 +186,22 @@ class Moments:
             if began <= when:
                 return moment
         return -1
+
+
+def _note_before_prompts(table, moments):
+    """Make ``table``'s prompts note its moment (``moments.note``) before they are shown:
+    a player types after seeing a prompt, so the moment the prompt asks in must be noted
+    before it shows. Noted only after the table returned, a prompt printed inside it came
+    first, and on a loaded machine a line typed between the two was dated to the moment
+    before and refused as typed before the table moved on (a CI run caught it)."""
+    display = table.display
+    shown = display.prompt
+
+    def prompt(view):
+        moments.note()
+        shown(view)
+
+    display.prompt = prompt
 
 
 def typed_lines(lines):
