@@ -339,6 +339,8 @@ def _frames(cards):
             pending = []
             while True:  # the position at once, then with its odds
                 frame = stream.next()[1]
+                if json.loads(frame).get("version") != s.version:
+                    continue  # an earlier position's frame, still on its way: not this one's
                 if b'"odds_pending":true' not in frame:
                     break
                 pending.append(frame)
@@ -349,11 +351,25 @@ def _frames(cards):
                 assert json.loads(early) == dict(json.loads(frame), odds=None,
                                                  odds_pending=True)
             frames.append(frame)
-            frames.append(get(b.port, "/view")[2])
+            frames.append(_view_with_odds(b.port, s.version))
         follower.stop()
         stream.close()
     assert s.phase == "over"
     return static, frames
+
+
+def _view_with_odds(port, version, timeout=60.0):
+    """The board's ``/view`` once it is of ``version`` with its odds worked out (the
+    odds come a while after the position: whether a GET catches them pending is timing,
+    not what the board tells)."""
+    end = time.monotonic() + timeout
+    while True:
+        body = get(port, "/view")[2]
+        view = json.loads(body)
+        if (view.get("version") == version and not view.get("odds_pending")) \
+                or time.monotonic() > end:
+            return body
+        time.sleep(0.02)
 
 
 @pytest.mark.slow
