@@ -1,4 +1,4 @@
-"""Small things two fresh testers found at the table (s34, tester 2's smaller points):
+"""Small things two fresh testers found at the table:
 Ctrl-L in plain mode redraws and is never glued to the next command; an undone die
 whose value was still asked is said in words; the advice's finish-card note reads as a
 sentence in both languages."""

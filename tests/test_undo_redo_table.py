@@ -491,7 +491,7 @@ def test_undo_of_a_die_mid_leg_says_where_its_camels_go_back_and_a_tiles_coin():
 def test_undo_of_the_race_end_in_german_says_what_it_takes_back():
     """s32 tester 2 finding 1: the question warns first, the undo says what goes back; no
     finish card was played here, so none is named (s35 tester finding 15; the cards'
-    words, one and several: tests/test_s35h_undo_and_labels.py)."""
+    words, one and several: tests/test_undo_and_labels.py)."""
     t, out = _race_ended("de")
     said = _said(t, out, "undo", "undo")
     assert said[0] == (
