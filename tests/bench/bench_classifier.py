@@ -1578,11 +1578,11 @@ def _log_cell(n, mean, var):
     return np.where(n <= 0, _log_q((mean - 0.5) / s), cell)
 
 
-def chip_pmf(top, settings):
+def chip_pmf(top, settings, per_count=1):
     """The exact distribution of one channel of ``sim_optics.led_reading`` (the LED-on
-    count less the LED-off count, clipped at 0) at ``settings``, for every integer
-    light 0..``top`` counts: ``T[m, n] = log P(reading n | light m)``, ``n`` 0..``top``
-    (a numpy array). Each count is ``chip_count``'s: dark counts ``dark_per_step`` x
+    count less the LED-off count, clipped at 0) at ``settings``, for every light
+    0..``top`` counts in steps of ``1 / per_count``: ``T[i, n] = log P(reading n | light
+    i / per_count)``, ``n`` 0..``top`` (a numpy array). Each count is ``chip_count``'s: dark counts ``dark_per_step`` x
     steps x gain / 4 added, a normal of variance ``shot`` x gain / 4 x mean + ``read``^2
     (``sim_optics.SENSOR_NOISE``), rounded and clipped as the chip does (``_log_cell``);
     the LED-off count the same at no light; the two independent. Exact below the
@@ -1600,9 +1600,9 @@ def chip_pmf(top, settings):
     span = top + 12  # on counts beyond top + off's largest that matters
     k = np.arange(span + 1, dtype=float)
     off = np.exp(_log_cell(k[:8], dark, shot * dark + sn["read"] ** 2))  # the LED-off count
-    mean = np.arange(top + 1, dtype=float)[:, None] + dark
-    on = np.exp(_log_cell(k[None, :], mean, shot * mean + sn["read"] ** 2))  # [m, on]
-    pmf = np.zeros((top + 1, top + 1))
+    mean = np.arange(top * per_count + 1, dtype=float)[:, None] / per_count + dark
+    on = np.exp(_log_cell(k[None, :], mean, shot * mean + sn["read"] ** 2))  # [light, on]
+    pmf = np.zeros((len(mean), top + 1))
     for o in range(len(off)):
         pmf[:, 1:] += off[o] * on[:, 1 + o:top + 1 + o]  # on - off = n >= 1
     pmf[:, 0] = np.maximum(1.0 - pmf[:, 1:].sum(axis=1), 0.0)
@@ -1701,6 +1701,51 @@ class ClusterLattice(ReadingsLattice):
             logw, mean, var = self.points[label]
             ll = sum(_log_cell(x[:, None, k], mean[None, :, k], var[None, :, k]) for k in range(4))
             out.append(_logsumexp(ll + logw[None, :], 1))
+        return np.array(out)
+
+
+class DimmedLattice(ReadingsLattice):
+    """The count lattice with every die seen at the pooled brightness: a die's lights are
+    its calibration readings brought to its median clear count (its colours), each seen at
+    ``levels`` brightnesses, the quantiles of every die's calibration readings' clear count
+    over its own median, pooled over the dice (the seating, the LED and a die leaving the
+    view dim every die alike: ours' pooling premise, and the dimmed-die test's); each such
+    light counted by the chip's exact arithmetic (``chip_pmf`` on a grid of a quarter
+    count). The empty head keeps its readings as lights."""
+
+    def __init__(self, cal, settings, levels=8):
+        import numpy as np
+
+        self.labels = sorted(cal)
+        dice = [label for label in self.labels if label != C.EMPTY]
+        colours = {}
+        ratios = []
+        for label in dice:
+            rows = np.array([r for r in cal[label] if r[0] > 0], float)
+            median = float(np.median(rows[:, 0]))
+            ratios += list(rows[:, 0] / median)
+            colours[label] = rows * (median / rows[:, :1])
+        scale = np.quantile(np.array(ratios), (np.arange(levels) + 0.5) / levels)
+        self.lights = {}
+        for label in self.labels:
+            if label in colours:
+                lights = (colours[label][:, None, :] * scale[None, :, None]).reshape(-1, 4)
+            else:
+                lights = np.array(cal[label], float)
+            self.lights[label] = np.rint(lights * 4).astype(int)
+        top = max(int(rows.max()) for rows in self.lights.values()) // 4 + 20
+        self.top = top
+        self.table = chip_pmf(top, settings, per_count=4)
+
+    def loglik(self, rows):
+        import numpy as np
+
+        x = np.minimum(np.array(rows, int), self.top)
+        out = []
+        for label in self.labels:
+            m = self.lights[label]
+            ll = sum(self.table[m[None, :, k], x[:, None, k]] for k in range(4))
+            out.append(_logsumexp(ll, 1) - np.log(len(m)))
         return np.array(out)
 
 
