@@ -30,8 +30,9 @@
    Chow's rule names there with a cost ratio fixed beforehand (``chow``), and what the data
    allows as the readings grow (``pooled_bound``, the EV3 replica pooled over 10 seeds), the
    model's spread against the readings' (``model_shape``) and a quadratic discriminant with
-   each die's own covariance in two feature spaces (``feature_spaces``); every real row by
-   release beside by reading (``per_release``: each reading's light counted afresh through
+   each die's own covariance in two feature spaces (``feature_spaces``), the count lattice
+   (``lattice``: each die a mixture over its lights of the chip's integer counts, 5 splits);
+   every real row by release beside by reading (``per_release``: each reading's light counted afresh through
    the firmware's release logic); then two dice in the simulated pyramid's head at each
    exposure: how many are named as one die.
 4. Whole releases through the firmware's release logic (``pyramid.release``, the
@@ -1543,6 +1544,309 @@ def feature_spaces(data, edition, settings, splits=5):
     return out
 
 
+def _log_q(z):
+    """``log Q(z)``, the log of a standard normal's upper tail ``0.5 erfc(z / sqrt 2)``, for
+    a numpy array, stable far out in either tail (the Chebyshev fit of ``erfc`` in
+    Numerical Recipes, ``erfcc``: relative error under 1.2e-7 everywhere)."""
+    import numpy as np
+
+    x = np.abs(z) / 2.0 ** 0.5
+    t = 1.0 / (1.0 + 0.5 * x)
+    poly = (-x * x - 1.26551223 + t * (1.00002368 + t * (0.37409196 + t * (0.09678418 + t * (
+        -0.18628806 + t * (0.27886807 + t * (-1.13520398 + t * (1.48851587 + t * (
+            -0.82215223 + t * 0.17087277)))))))))
+    upper = np.log(0.5 * t) + poly
+    return np.where(z >= 0, upper, np.log1p(-np.exp(np.minimum(upper, -1e-300))))
+
+
+def _log_cell(n, mean, var):
+    """``log P(N = n)`` (numpy, broadcast) for the chip's integer count ``N`` of a normal
+    value of ``mean`` and ``var`` (counts, counts^2), as ``sim_optics.chip_count`` counts
+    it below the analog knee: ``int(value + 0.5)`` clipped at 0, so a count ``k >= 1`` is
+    a value in ``[k - 0.5, k + 0.5)`` and 0 is every value under 0.5."""
+    import numpy as np
+
+    s = np.sqrt(var)
+    lo = (n - 0.5 - mean) / s
+    hi = (n + 0.5 - mean) / s
+    la, lb = _log_q(lo), _log_q(hi)  # both tails above: Q(lo) - Q(hi)
+    up = la + np.log1p(-np.exp(np.minimum(lb - la, -1e-12)))
+    la, lb = _log_q(-hi), _log_q(-lo)  # both below: Q(-hi) - Q(-lo)
+    down = la + np.log1p(-np.exp(np.minimum(lb - la, -1e-12)))
+    mid = np.log(np.maximum(1.0 - np.exp(_log_q(hi)) - np.exp(_log_q(-lo)), 1e-300))
+    cell = np.where(lo >= 0, up, np.where(hi <= 0, down, mid))
+    return np.where(n <= 0, _log_q((mean - 0.5) / s), cell)
+
+
+def chip_pmf(top, settings, per_count=1):
+    """The exact distribution of one channel of ``sim_optics.led_reading`` (the LED-on
+    count less the LED-off count, clipped at 0) at ``settings``, for every light
+    0..``top`` counts in steps of ``1 / per_count``: ``T[i, n] = log P(reading n | light
+    i / per_count)``, ``n`` 0..``top`` (a numpy array). Each count is ``chip_count``'s: dark counts ``dark_per_step`` x
+    steps x gain / 4 added, a normal of variance ``shot`` x gain / 4 x mean + ``read``^2
+    (``sim_optics.SENSOR_NOISE``), rounded and clipped as the chip does (``_log_cell``);
+    the LED-off count the same at no light; the two independent. Exact below the
+    analog knee (``tcs34725.saturation_steps``): ``ValueError`` when ``top`` reaches it."""
+    import camelup.board.tcs34725 as tcs
+    import numpy as np
+    from sim_optics import SENSOR_NOISE as sn
+
+    steps = tcs.steps(settings["integration_ms"])
+    gain = settings["gain"]
+    if top + 10 >= tcs.saturation_steps(steps):
+        raise ValueError("chip_pmf: %d counts reach the analog knee at %s" % (top, settings))
+    dark = sn["dark_per_step"] * steps * gain / 4.0
+    shot = sn["shot"] * gain / 4.0
+    span = top + 12  # on counts beyond top + off's largest that matters
+    k = np.arange(span + 1, dtype=float)
+    off = np.exp(_log_cell(k[:8], dark, shot * dark + sn["read"] ** 2))  # the LED-off count
+    mean = np.arange(top * per_count + 1, dtype=float)[:, None] / per_count + dark
+    on = np.exp(_log_cell(k[None, :], mean, shot * mean + sn["read"] ** 2))  # [light, on]
+    pmf = np.zeros((len(mean), top + 1))
+    for o in range(len(off)):
+        pmf[:, 1:] += off[o] * on[:, 1 + o:top + 1 + o]  # on - off = n >= 1
+    pmf[:, 0] = np.maximum(1.0 - pmf[:, 1:].sum(axis=1), 0.0)
+    return np.log(np.maximum(pmf, 1e-300))
+
+
+def _logsumexp(a, axis):
+    import numpy as np
+
+    top = a.max(axis=axis, keepdims=True)
+    return (top + np.log(np.exp(a - top).sum(axis=axis, keepdims=True))).squeeze(axis)
+
+
+class ReadingsLattice:
+    """Issue 32's count lattice, every calibration reading a light: a die's likelihood of
+    an integer reading ``n`` (``(c, r, g, b)`` counts) is the mean over its calibration
+    readings ``m`` of ``prod_k P(n_k | light m_k)``, ``P`` the chip's own arithmetic
+    (``chip_pmf``: count noise, rounding, the LED-off subtraction and its clip at 0),
+    channel by channel. ``rank(rows)`` -> ``[(label, posterior)]`` of the likeliest die,
+    equal priors, the empty head a class as in ours."""
+
+    def __init__(self, cal, settings):
+        import numpy as np
+
+        self.labels = sorted(cal)
+        self.lights = {label: np.array(cal[label], int) for label in self.labels}
+        self.top = int(max(rows.max() for rows in self.lights.values())) * 2 + 20
+        self.table = chip_pmf(self.top, settings)
+
+    def loglik(self, rows):
+        import numpy as np
+
+        x = np.minimum(np.array(rows, int), self.top)
+        out = []
+        for label in self.labels:
+            m = self.lights[label]
+            ll = sum(self.table[m[None, :, k], x[:, None, k]] for k in range(4))
+            out.append(_logsumexp(ll, 1) - np.log(len(m)))
+        return np.array(out)
+
+    def rank(self, rows):
+        import numpy as np
+
+        ll = self.loglik(rows)
+        post = 1.0 / np.exp(ll - ll.max(axis=0)).sum(axis=0)
+        return [(self.labels[i], float(p)) for i, p in zip(ll.argmax(axis=0), post, strict=True)]
+
+
+class ClusterLattice(ReadingsLattice):
+    """The count lattice with ``k`` kernel points a die: the centres of a k-means of its
+    calibration counts (seeded by the readings' clear order, 25 rounds), each weighted by
+    its readings, each a normal light per channel of its cluster's own spread (the
+    rounding's 1/12 count^2 taken out, at least the chip's count noise at the centre:
+    ``shot`` x light + ``read``^2 of the LED-on and LED-off counts), plus the centre's own
+    error (1/readings), counted on the lattice (``_log_cell``). At most one point per 8
+    readings."""
+
+    def __init__(self, cal, settings, k=16):
+        import camelup.board.tcs34725 as tcs
+        import numpy as np
+        from sim_optics import SENSOR_NOISE as sn
+
+        self.labels = sorted(cal)
+        steps = tcs.steps(settings["integration_ms"])
+        shot = sn["shot"] * settings["gain"] / 4.0
+        dark = sn["dark_per_step"] * steps * settings["gain"] / 4.0
+        self.points = {}
+        for label in self.labels:
+            x = np.array(cal[label], float)
+            kk = min(k, max(1, len(x) // 8))
+            centre = x[np.argsort(x[:, 0], kind="stable")[np.linspace(0, len(x) - 1, kk).astype(int)]]
+            for _ in range(25):
+                which = ((x[:, None, :] - centre[None]) ** 2).sum(axis=2).argmin(axis=1)
+                centre = np.array([x[which == j].mean(axis=0) if (which == j).any() else centre[j]
+                                   for j in range(kk)])
+            which = ((x[:, None, :] - centre[None]) ** 2).sum(axis=2).argmin(axis=1)
+            weight, mean, var = [], [], []
+            for j in range(kk):
+                pts = x[which == j]
+                if not len(pts):
+                    continue
+                chip = shot * (np.maximum(centre[j], 0) + 2 * dark) + 2 * sn["read"] ** 2
+                own = pts.var(axis=0) - 1.0 / 12 if len(pts) > 1 else chip
+                weight.append(len(pts))
+                mean.append(centre[j])
+                var.append(np.maximum(own, chip) * (1.0 + 1.0 / len(pts)))
+            self.points[label] = (np.log(np.array(weight, float) / sum(weight)), np.array(mean),
+                                  np.array(var))
+
+    def loglik(self, rows):
+        import numpy as np
+
+        x = np.array(rows, float)
+        out = []
+        for label in self.labels:
+            logw, mean, var = self.points[label]
+            ll = sum(_log_cell(x[:, None, k], mean[None, :, k], var[None, :, k]) for k in range(4))
+            out.append(_logsumexp(ll + logw[None, :], 1))
+        return np.array(out)
+
+
+class DimmedLattice(ReadingsLattice):
+    """The count lattice with every die seen at the pooled brightness: a die's lights are
+    its calibration readings brought to its median clear count (its colours), each seen at
+    ``levels`` brightnesses, the quantiles of every die's calibration readings' clear count
+    over its own median, pooled over the dice (the seating, the LED and a die leaving the
+    view dim every die alike: ours' pooling premise, and the dimmed-die test's); each such
+    light counted by the chip's exact arithmetic (``chip_pmf`` on a grid of a quarter
+    count). The empty head keeps its readings as lights."""
+
+    def __init__(self, cal, settings, levels=8):
+        import numpy as np
+
+        self.labels = sorted(cal)
+        dice = [label for label in self.labels if label != C.EMPTY]
+        colours = {}
+        ratios = []
+        for label in dice:
+            rows = np.array([r for r in cal[label] if r[0] > 0], float)
+            median = float(np.median(rows[:, 0]))
+            ratios += list(rows[:, 0] / median)
+            colours[label] = rows * (median / rows[:, :1])
+        scale = np.quantile(np.array(ratios), (np.arange(levels) + 0.5) / levels)
+        self.lights = {}
+        for label in self.labels:
+            if label in colours:
+                lights = (colours[label][:, None, :] * scale[None, :, None]).reshape(-1, 4)
+            else:
+                lights = np.array(cal[label], float)
+            self.lights[label] = np.rint(lights * 4).astype(int)
+        top = max(int(rows.max()) for rows in self.lights.values()) // 4 + 20
+        self.top = top
+        self.table = chip_pmf(top, settings, per_count=4)
+
+    def loglik(self, rows):
+        import numpy as np
+
+        x = np.minimum(np.array(rows, int), self.top)
+        out = []
+        for label in self.labels:
+            m = self.lights[label]
+            ll = sum(self.table[m[None, :, k], x[:, None, k]] for k in range(4))
+            out.append(_logsumexp(ll, 1) - np.log(len(m)))
+        return np.array(out)
+
+
+#: The count lattice's candidates (``lattice``): name and maker ``(cal, settings)``, decided
+#: before any reading was judged: every calibration reading a light (the chip's exact
+#: arithmetic), and 8, 16 and 32 kernel points a die (the brief's range).
+LATTICE_MODELS = (("readings as lights", ReadingsLattice),
+                  ("8 points a die", lambda cal, s: ClusterLattice(cal, s, 8)),
+                  ("16 points a die", lambda cal, s: ClusterLattice(cal, s, 16)),
+                  ("32 points a die", lambda cal, s: ClusterLattice(cal, s, 32)))
+#: The posteriors the lattice names at, fixed beforehand: ours' ``POSTERIOR`` (0.95, a
+#: wrong camel worth 20 questions) and Chow's ``W/R`` = 100 (0.99, "Chow's rule" above).
+LATTICE_POSTERIORS = (0.95, 0.99)
+#: The rows the count lattice is for: the three judged rows of section 3b that fail the
+#: issue's rule, every one under the light floor (the switch: counts too few for ours).
+LATTICE_ROWS = (("EV3 real", "classic", {"integration_ms": 2.4, "gain": 1}),
+                ("EV3 real", "second", {"integration_ms": 2.4, "gain": 4}),
+                ("EV3 replica", "classic", {"integration_ms": 2.4, "gain": 1}))
+
+
+def lattice(rows=LATTICE_ROWS, splits=5, models=LATTICE_MODELS):
+    """Issue 32's count lattice on section 3b's rows (``(source, edition, settings)``):
+    the same splits and calibrations as the table, each test reading of a die judged by
+    ours and by each model of ``models`` (``LATTICE_MODELS``); for each, at each
+    posterior of ``LATTICE_POSTERIORS``, what three rules name (named %, wrong dice):
+    ``alone``, the lattice's likeliest die when its posterior reaches the threshold
+    (refused otherwise; the two-dice test only relabels a refusal); ``rules``, ours with
+    its posterior replaced by the lattice's (ours with the posterior rule off names the
+    die, the lattice names the same one at the threshold; every other rule of ours
+    kept); ``either``, ours as it is or ``rules`` (a die named by either posterior, the
+    most the lattice can add to ours). Also the lattice's forced choice (right %), the
+    most ``alone`` and ``rules`` name with no wrong die by a threshold chosen after the
+    fact on the test readings (``("after the fact", rule)``, %: a ceiling, as ``LDA0``,
+    not a rule) and ours. Returns ``{(source, edition, exposure name): {"ours": (named
+    %, wrong), "n", model name: {"forced": %, (rule, threshold): (named %, wrong),
+    ("after the fact", rule): %}}}`` and prints it."""
+    print("\n3b. The count lattice on the failing rows (%d splits): each die's likelihood a mixture "
+          "over its lights of the chip's integer counts, channel by channel; named %% / wrong at "
+          "posteriors fixed beforehand, alone, in place of ours' posterior (every other rule of "
+          "ours kept), or either posterior" % splits)
+    out = {}
+    for data, jobs in _rows_by_source(rows):
+        for source, edition, settings in jobs:
+            scaled = scaled_set(data, settings)
+            seen = {name: [] for name, _make in models}  # (label, ours, ours open, lattice, posterior)
+            for cal, test in _edition_splits(scaled, edition, splits):
+                clf = C.Classifier(calibration.fit(cal, edition, settings, floor=False))
+                fitted = [(name, make(cal, settings)) for name, make in models]
+                for label in sorted(test):
+                    if label == C.EMPTY:
+                        continue
+                    answers = []
+                    for reading in test[label]:
+                        clf.posterior = C.POSTERIOR
+                        ours = clf.classify(reading)[0]
+                        clf.posterior = 0.0
+                        answers.append((ours, clf.classify(reading)[0]))
+                    for name, model in fitted:
+                        seen[name] += [(label, ours, open_, got, post) for (ours, open_), (got, post)
+                                       in zip(answers, model.rank(test[label]), strict=True)]
+            key = (source, edition, _exposure_name(settings))
+            first = seen[models[0][0]]
+            n = len(first)
+
+            def score(named, n=n):
+                return (100.0 * sum(1 for label, got in named if got == label) / max(1, n),
+                        sum(1 for label, got in named if got != label))
+
+            def die(answer):
+                return answer not in (C.UNKNOWN, C.DOUBLE, C.EMPTY)
+
+            got = {"n": n, "ours": score([(row[0], row[1]) for row in first if die(row[1])])}
+            lines = []
+            for name, _make in models:
+                rows_ = seen[name]
+                cell = {"forced": 100.0 * sum(1 for row in rows_ if row[3] == row[0]) / max(1, n)}
+                for t in LATTICE_POSTERIORS:
+                    lat = [row for row in rows_ if row[4] >= t]
+                    cell[("alone", t)] = score([(row[0], row[3]) for row in lat])
+                    agree = [row[4] >= t and die(row[2]) and row[2] == row[3] for row in rows_]
+                    cell[("rules", t)] = score([(row[0], row[3]) for row, ok in zip(rows_, agree, strict=True)
+                                                if ok])
+                    cell[("either", t)] = score([(row[0], row[1] if die(row[1]) else row[3]) for row, ok
+                                                 in zip(rows_, agree, strict=True) if die(row[1]) or ok])
+                for rule, candidates in (("alone", rows_), ("rules", [row for row in rows_
+                                                                     if die(row[2]) and row[2] == row[3]])):
+                    ranked = [(row[4], row[3] == row[0]) for row in candidates]
+                    cell[("after the fact", rule)] = _coverage(ranked) * len(ranked) / max(1, n)
+                got[name] = cell
+                lines.append("    %s: forced %.2f; %s; none wrong after the fact: alone %.2f, rules %.2f" % (
+                    name, cell["forced"], "; ".join(
+                        "%s %.2f: %.2f / %d" % ((rule, t) + cell[(rule, t)])
+                        for t in LATTICE_POSTERIORS for rule in ("alone", "rules", "either")),
+                    cell[("after the fact", "alone")], cell[("after the fact", "rules")]))
+            out[key] = got
+            print("  %s, %s, %s: ours %.2f / %d of %d" % (key + got["ours"] + (n,)))
+            for line in lines:
+                print(line)
+    return out
+
+
 def shared_readings(subset):
     """The readings (``(c, r, g, b)`` counts) that more than one die of ``subset``
     (``{label: [reading, ...]}``, ``empty`` left out) gives, most frequent first:
@@ -1763,6 +2067,7 @@ def main():
             print("  %s, QDA in %s: forced %.2f, at 0.95 %.2f / %d, at 0.99 %.2f / %d, none wrong "
                   "%.2f" % ((where, name, got["forced"]) + got["at"][0.95] + got["at"][0.99] +
                             (got["zero_wrong"],)))
+    lattice(failing)
     per_release([(source, edition, settings) for source, edition, settings, *_rest in table
                  if source != "pyramid sim"])
     print("\n3b. What the data allows as the readings grow: replicas of the EV3 set (seeds 1..10) "
