@@ -395,7 +395,8 @@ class Table:
     def _not_now(self, text, words, moment):
         """The one line a player's action (``_for_a_seat``) is refused with when it can't
         be taken now: a release of the virtual pyramid is on its way (the table pushed
-        its slider and waits for the die: ``release: Ann's die is on its way``; a bot's:
+        its slider and waits for the die: ``release: Ann's die is on its way``; at setup,
+        where nobody acts, ``release: a die is on its way``; a bot's:
         ``leg red: Ben (bot) is playing: wait for your turn``), or the line was typed at
         an earlier ``moment`` and the table has moved on since (``_typed_before``).
         ``None`` when it can be taken (and for every line of the table's own)."""
@@ -403,7 +404,13 @@ class Table:
         if typed is None:
             return None
         s = self.session
-        if self.waiting_release and s.current is not None:
+        if self.waiting_release and s.current is None:
+            # at setup nobody acts: the die on its way sets the next camel (a second
+            # push put two dice on their way for one camel: tester finding, s36)
+            if words[0] == "release":
+                return _("release: a die is on its way")
+            return _("%s: a die is on its way: wait for it") % typed
+        if self.waiting_release:
             name = s.names[s.current]
             if words[0] == "release":
                 return _("release: %s's die is on its way") % name
