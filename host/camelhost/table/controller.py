@@ -789,7 +789,7 @@ class Table:
         no pyramid ticket asked for it, so it is not taken for whoever acts now (a push
         on one's own turn takes a ticket, docs/table.md, but this push was on another
         turn). Said in one line; its dice go back into the virtual pyramid; nothing else
-        changes. A release whose push was made as the table is now is taken (the oldest
+        changes; journaled (``Session.late``), so that a resume finds it. A release whose push was made as the table is now is taken (the oldest
         such push answered); so is any event while no push is known (a resume)."""
         if (self.virtual is None or not self._pushes
                 or getattr(event, "kind", None) not in ("die", "nodie", "double", "unknown")):
@@ -810,23 +810,12 @@ class Table:
                     sim.inside.append(colour)
                 if colour in sim.out:
                     sim.out.remove(colour)
-        words = {"die": colour_list(colours, _(" and ")),
-                 "name": None if seat is None else self.session.names[seat]}
-        if event.kind == "die" and colours and seat is not None:
-            text = _("the %(die)s die came out of the virtual pyramid late, from a push on "
-                     "%(name)s's turn: no pyramid ticket asks for it now, so it is back in "
-                     "the pyramid and nothing changed") % words
-        elif event.kind == "die" and colours:
-            text = _("the %(die)s die came out of the virtual pyramid late, from a push at "
-                     "the setup: nothing asks for it now, so it is back in the pyramid and "
-                     "nothing changed") % words
-        elif seat is not None:
-            text = _("a release of the virtual pyramid came late, from a push on %(name)s's "
-                     "turn: no pyramid ticket asks for it now, so nothing changed") % words
-        else:
-            text = _("a release of the virtual pyramid came late, from a push at the setup: "
-                     "nothing asks for it now, so nothing changed")
-        self.display.notices([{"kind": "info", "text": text}], self.view())
+        name = None if seat is None else self.session.names[seat]
+        # journaled (a resume finds what was said, and the link goes on after it), said
+        # with what the table knows now: the push's player, every die that fell
+        notices = self.session.late(event)
+        text = narration.late_release(event.kind, colours, name)
+        self.display.notices([dict(n, text=text) for n in notices], self.view())
         self.display.prompt(self.view())
         return True
 

@@ -39,8 +39,9 @@ Line kinds (field ``"type"``; all other fields are listed in ``docs/table.md``):
 ``ink``         the grey die's numeral ink (black/white) a player keyed in when the
                 pyramid could not tell it, or ``again`` for a re-release (RULES 3.5)
 ``rejected``    a die the table refused (double, no die, unknown, impossible), a push
-                the sensor could not read (``fault``) or events the pyramid lost
-                (``gap``), for the record
+                the sensor could not read (``fault``), events the pyramid lost
+                (``gap``) or a release of the virtual pyramid that came after the table
+                moved on from its push (``late``), for the record
 ``correction``  a board correction (a bumped stack put back, RULES 4)
 ``undo``        the last action taken back (``steps``: that many, a player's and the
                 bots' after it)
