@@ -49,3 +49,47 @@ def test_a_damaged_grey_die_line_is_proven_with_the_label_the_editions_write(
     said = str(refused.value)
     assert "the next line's chain hash proves it held the die grey black 2" in said, said
     assert path.read_bytes() == b"".join(lines)  # untouched
+
+
+class _GreyPyramid:
+    """The virtual pyramid's slider: every push lets the grey die (black numerals) fall,
+    named by its label as the virtual pyramid names what fell."""
+
+    virtual = None
+
+    def __init__(self):
+        from camelhost.device.emulated import sim_table
+        self.table = sim_table.Table("second", 9)
+        self.table.inside.remove("grey")
+        self.table.out.append("grey")
+
+    def release(self):
+        import types
+        return types.SimpleNamespace(dice=[(editions.die_label("grey", "black"), 2)])
+
+    def return_dice(self):
+        pass
+
+
+@pytest.mark.parametrize("join", ["-", "/"])
+def test_a_late_grey_die_goes_back_by_its_colour_whatever_the_join(monkeypatch, join):
+    import io
+
+    from camelhost.device.events import DieEvent
+    from camelhost.table.controller import Table
+    from camelhost.ui.plain import PlainDisplay
+    monkeypatch.setattr(editions, "LABEL_JOIN", join)
+    out = io.StringIO()
+    pyramid = _GreyPyramid()
+    s = Session("second", ["Ann", "Ben", "Cy"], seed=4, journal=Journal(None))
+    t = Table(s, PlainDisplay(out), pyramid=pyramid)
+    t.start()
+    t.line(SETUP)
+    t.line("pyramid")
+    t.line("release")
+    t.line("undo")  # the table moves on: the die comes late
+    since = len(out.getvalue())
+    t.pyramid_event(DieEvent("die", "B1", 5, "EVT 5 die", colour="grey", ink="black", value=2))
+    said = out.getvalue()[since:]
+    assert said.startswith("the grey die came out of the virtual pyramid late"), said
+    assert "grey" in pyramid.table.inside and "grey" not in pyramid.table.out
