@@ -20,7 +20,7 @@ import logging
 import re
 
 from camelup.actions import colour_name
-from camelup.editions import GREY, get_edition
+from camelup.editions import GREY, get_edition, split_die_label
 
 from camelhost.device.events import fault_text, out_dice, out_mask
 from camelhost.device.open import LineQuality, PyramidIdentity, PyramidPresence, PyramidRestarted
@@ -802,7 +802,7 @@ class Table:
         _wait, seat, dice = self._pushes.pop(0)
         if dice is None:
             dice = [] if event.kind != "die" else [(event.colour, None)]
-        colours = [label.split("-")[0] for label, _value in dice]
+        colours = [split_die_label(label)[0] for label, _value in dice]
         sim = getattr(self.virtual, "table", None)
         if sim is not None:
             for colour in colours:

@@ -928,7 +928,7 @@ def _candidates(held, players, edition):
     itself among them; a finish card's colour is never tried (it is never said)."""
     import re
 
-    from camelup.editions import INKS
+    from camelup.editions import INKS, die_label
     kind = held.get("type")
     seats = list(range(len(players)))
     found = [held]
@@ -941,8 +941,7 @@ def _candidates(held, players, edition):
                 event = dict(held, colour=colour, ink=ink, value=value)
                 found.append(event)
                 if isinstance(raw, str) and "col=" in raw and "val=" in raw:
-                    col = colour + ("-" + ink if ink else "")
-                    wire = re.sub(r"col=\S+", "col=" + col, raw)
+                    wire = re.sub(r"col=\S+", "col=" + die_label(colour, ink), raw)
                     found.append(dict(event, raw=re.sub(r"val=\S+", "val=%d" % value, wire)))
                 elif isinstance(raw, str):
                     found.append(dict(event, raw=" ".join(
