@@ -679,9 +679,9 @@ def run(args):
         if not speaker.available:
             if plain:
                 print(speaker.missing, file=sys.stderr)
-            else:
+                speaker = None
+            else:  # said first in the history; kept, so that F1 says it too
                 silent = speaker
-            speaker = None
     # the journal --resume chose: plain mode prints it, the full screen's history shows it
     session, journal = open_session(args, said=None if plain else notices)
     if silent is not None:  # worded now: in the language the table speaks (a resume's)
