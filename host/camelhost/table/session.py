@@ -753,8 +753,9 @@ class Session:
             self._pending = None
             self.phase = "die"
             self._continue(event)
-            return [{"kind": "retry", "why": "again", "raw": None},
-                    {"kind": "pyramid", "player": self.pending_player}]
+            # the ticket taken still waits for its die: the retry says so and the prompt
+            # asks for the release (a 'pyramid' notice here read as a second ticket)
+            return [{"kind": "retry", "why": "again", "raw": None}]
         if event.ink not in ("black", "white"):
             raise TableError(_("the grey die's numerals are black or white"))
         die = self._pending.keyed(ink=event.ink)
