@@ -789,8 +789,9 @@ class Table:
         no pyramid ticket asked for it, so it is not taken for whoever acts now (a push
         on one's own turn takes a ticket, docs/table.md, but this push was on another
         turn). Said in one line; its dice go back into the virtual pyramid; nothing else
-        changes; journaled (``Session.late``), so that a resume finds it. A release whose push was made as the table is now is taken (the oldest
-        such push answered); so is any event while no push is known (a resume)."""
+        changes; journaled (``Session.late``), so that a resume finds it. A release whose
+        push was made as the table is now is taken (the oldest such push answered); so is
+        any event while no push is known (a resume)."""
         if (self.virtual is None or not self._pushes
                 or getattr(event, "kind", None) not in ("die", "nodie", "double", "unknown")):
             return False

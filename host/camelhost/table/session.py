@@ -887,11 +887,11 @@ class Session:
         dice go back (the notice's ``asked``, ``fell``, ``question``)."""
         if event.kind in DIELESS:
             return []
-        if event.kind == LATE:  # nothing changed: the words a resume tells again
+        if event.kind == LATE:  # nothing changed: the words a resume tells again (the
+            # table says it live with the push's player: ``Table._late``)
             colours = [event.colour] if event.colour is not None else []
-            return [{"kind": "info",
-                     "text": narration.late_release(event.reason, colours),
-                     "replayed": narration.late_release(event.reason, colours, past=True)}]
+            told = narration.late_release(event.reason, colours, past=True)
+            return [{"kind": "info", "text": told, "replayed": told}]
         notices = []
         if self.phase == "turn" and self.game.pyramid_tickets_left > 0:
             notices += self._on_pyramid(ev.Pyramid(player=self.game.turn))
