@@ -243,9 +243,11 @@ def _resume_path(args):
     return _("resuming the newest unfinished game in %s: %s (%s)") % (folder, path, where)
 
 
-def open_session(args):
+def open_session(args, said=None):
     """Return ``(session, journal)`` for a new game or a resumed one (``--resume`` alone
-    or given a folder: its newest unfinished game, ``newest_unfinished``)."""
+    or given a folder: its newest unfinished game, ``newest_unfinished``, the line naming
+    it printed once the game resumes, or appended to ``said``, a list, when given: the
+    full screen shows it first in its history, which a line printed before it hides)."""
     _check_options(args)
     from camelhost.table.journal import Journal, new_path_problem, read_header, read_lang
     from camelhost.table.session import (
@@ -286,7 +288,9 @@ def open_session(args):
         except BaseException:
             journal.close()
             raise
-        if chosen is not None:
+        if chosen is not None and said is not None:
+            said.append(chosen)
+        elif chosen is not None:
             print(chosen)
         return session, journal
     if not args.players:
@@ -675,10 +679,11 @@ def run(args):
         if not speaker.available:
             if plain:
                 print(speaker.missing, file=sys.stderr)
-            else:
+                speaker = None
+            else:  # said first in the history; kept, so that F1 says it too
                 silent = speaker
-            speaker = None
-    session, journal = open_session(args)
+    # the journal --resume chose: plain mode prints it, the full screen's history shows it
+    session, journal = open_session(args, said=None if plain else notices)
     if silent is not None:  # worded now: in the language the table speaks (a resume's)
         notices.append(silent.missing)
     spec = _pyramid_spec(args, journal)

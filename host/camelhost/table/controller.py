@@ -20,7 +20,7 @@ import logging
 import re
 
 from camelup.actions import colour_name
-from camelup.editions import GREY, get_edition
+from camelup.editions import GREY, get_edition, split_die_label
 
 from camelhost.device.events import fault_text, out_dice, out_mask
 from camelhost.device.open import LineQuality, PyramidIdentity, PyramidPresence, PyramidRestarted
@@ -395,7 +395,8 @@ class Table:
     def _not_now(self, text, words, moment):
         """The one line a player's action (``_for_a_seat``) is refused with when it can't
         be taken now: a release of the virtual pyramid is on its way (the table pushed
-        its slider and waits for the die: ``release: Ann's die is on its way``; a bot's:
+        its slider and waits for the die: ``release: Ann's die is on its way``; at setup,
+        where nobody acts, ``release: a die is on its way``; a bot's:
         ``leg red: Ben (bot) is playing: wait for your turn``), or the line was typed at
         an earlier ``moment`` and the table has moved on since (``_typed_before``).
         ``None`` when it can be taken (and for every line of the table's own)."""
@@ -403,7 +404,13 @@ class Table:
         if typed is None:
             return None
         s = self.session
-        if self.waiting_release and s.current is not None:
+        if self.waiting_release and s.current is None:
+            # at setup nobody acts: the die on its way sets the next camel (a second
+            # push put two dice on their way for one camel: tester finding, s36)
+            if words[0] == "release":
+                return _("release: a die is on its way")
+            return _("%s: a die is on its way: wait for it") % typed
+        if self.waiting_release:
             name = s.names[s.current]
             if words[0] == "release":
                 return _("release: %s's die is on its way") % name
@@ -782,8 +789,9 @@ class Table:
         no pyramid ticket asked for it, so it is not taken for whoever acts now (a push
         on one's own turn takes a ticket, docs/table.md, but this push was on another
         turn). Said in one line; its dice go back into the virtual pyramid; nothing else
-        changes. A release whose push was made as the table is now is taken (the oldest
-        such push answered); so is any event while no push is known (a resume)."""
+        changes; journaled (``Session.late``), so that a resume finds it. A release whose
+        push was made as the table is now is taken (the oldest such push answered); so is
+        any event while no push is known (a resume)."""
         if (self.virtual is None or not self._pushes
                 or getattr(event, "kind", None) not in ("die", "nodie", "double", "unknown")):
             return False
@@ -795,7 +803,7 @@ class Table:
         _wait, seat, dice = self._pushes.pop(0)
         if dice is None:
             dice = [] if event.kind != "die" else [(event.colour, None)]
-        colours = [label.split("-")[0] for label, _value in dice]
+        colours = [split_die_label(label)[0] for label, _value in dice]
         sim = getattr(self.virtual, "table", None)
         if sim is not None:
             for colour in colours:
@@ -803,23 +811,12 @@ class Table:
                     sim.inside.append(colour)
                 if colour in sim.out:
                     sim.out.remove(colour)
-        words = {"die": colour_list(colours, _(" and ")),
-                 "name": None if seat is None else self.session.names[seat]}
-        if event.kind == "die" and colours and seat is not None:
-            text = _("the %(die)s die came out of the virtual pyramid late, from a push on "
-                     "%(name)s's turn: no pyramid ticket asks for it now, so it is back in "
-                     "the pyramid and nothing changed") % words
-        elif event.kind == "die" and colours:
-            text = _("the %(die)s die came out of the virtual pyramid late, from a push at "
-                     "the setup: nothing asks for it now, so it is back in the pyramid and "
-                     "nothing changed") % words
-        elif seat is not None:
-            text = _("a release of the virtual pyramid came late, from a push on %(name)s's "
-                     "turn: no pyramid ticket asks for it now, so nothing changed") % words
-        else:
-            text = _("a release of the virtual pyramid came late, from a push at the setup: "
-                     "nothing asks for it now, so nothing changed")
-        self.display.notices([{"kind": "info", "text": text}], self.view())
+        name = None if seat is None else self.session.names[seat]
+        # journaled (a resume finds what was said, and the link goes on after it), said
+        # with what the table knows now: the push's player, every die that fell
+        notices = self.session.late(event)
+        text = narration.late_release(event.kind, colours, name)
+        self.display.notices([dict(n, text=text) for n in notices], self.view())
         self.display.prompt(self.view())
         return True
 

@@ -39,8 +39,9 @@ Line kinds (field ``"type"``; all other fields are listed in ``docs/table.md``):
 ``ink``         the grey die's numeral ink (black/white) a player keyed in when the
                 pyramid could not tell it, or ``again`` for a re-release (RULES 3.5)
 ``rejected``    a die the table refused (double, no die, unknown, impossible), a push
-                the sensor could not read (``fault``) or events the pyramid lost
-                (``gap``), for the record
+                the sensor could not read (``fault``), events the pyramid lost
+                (``gap``) or a release of the virtual pyramid that came after the table
+                moved on from its push (``late``), for the record
 ``correction``  a board correction (a bumped stack put back, RULES 4)
 ``undo``        the last action taken back (``steps``: that many, a player's and the
                 bots' after it)
@@ -927,7 +928,7 @@ def _candidates(held, players, edition):
     itself among them; a finish card's colour is never tried (it is never said)."""
     import re
 
-    from camelup.editions import INKS
+    from camelup.editions import INKS, die_label
     kind = held.get("type")
     seats = list(range(len(players)))
     found = [held]
@@ -940,8 +941,7 @@ def _candidates(held, players, edition):
                 event = dict(held, colour=colour, ink=ink, value=value)
                 found.append(event)
                 if isinstance(raw, str) and "col=" in raw and "val=" in raw:
-                    col = colour + ("-" + ink if ink else "")
-                    wire = re.sub(r"col=\S+", "col=" + col, raw)
+                    wire = re.sub(r"col=\S+", "col=" + die_label(colour, ink), raw)
                     found.append(dict(event, raw=re.sub(r"val=\S+", "val=%d" % value, wire)))
                 elif isinstance(raw, str):
                     found.append(dict(event, raw=" ".join(

@@ -891,6 +891,40 @@ def _retry_past(notice):
              "the action") % why
 
 
+def late_release(kind, colours, name=None, past=False):
+    """The words of a release of the virtual pyramid that came after the table moved on
+    from the push that let it out (``Table._late``: a move made or taken back since,
+    another player to act; s36 tester finding 16): no pyramid ticket asks for it, its
+    dice go back into the pyramid and nothing changes. ``kind``: the release's
+    (``die``, ``double``, ``nodie``, ``unknown``); ``colours``: the dice that fell
+    (``[]`` when not known); ``name``: the player on whose turn it was pushed (``None``:
+    at the setup, or not known); ``past``: told as past, for a resumed table's history
+    and ``pyramid replay`` (from the journal's ``rejected`` line of kind ``late``, which
+    keeps the release's kind and its die's colour). One line."""
+    words = {"die": colour_list(colours, _(" and ")), "name": name}
+    die = kind == "die" and colours
+    if past and die:
+        return _("The %(die)s die came out of the virtual pyramid late, from a push the "
+                 "table had moved on from: it went back in the pyramid and changed "
+                 "nothing") % words
+    if past:
+        return _("A release of the virtual pyramid came late, from a push the table had "
+                 "moved on from: it changed nothing")
+    if die and name is not None:
+        return _("the %(die)s die came out of the virtual pyramid late, from a push on "
+                 "%(name)s's turn: no pyramid ticket asks for it now, so it is back in "
+                 "the pyramid and nothing changed") % words
+    if die:
+        return _("the %(die)s die came out of the virtual pyramid late, from a push at "
+                 "the setup: nothing asks for it now, so it is back in the pyramid and "
+                 "nothing changed") % words
+    if name is not None:
+        return _("a release of the virtual pyramid came late, from a push on %(name)s's "
+                 "turn: no pyramid ticket asks for it now, so nothing changed") % words
+    return _("a release of the virtual pyramid came late, from a push at the setup: "
+             "nothing asks for it now, so nothing changed")
+
+
 def came_out_words(notice):
     """What to do with a die that came out this leg and was released again (a ``retry``
     notice with ``came_out``: it was back in the pyramid, RULES 1.4): ``TAKE THE GREEN

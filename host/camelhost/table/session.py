@@ -84,6 +84,10 @@ PHASES = ("setup", "turn", "die", "ink", "value", "over", "unscored")
 #: (``Session.dieless``): a sensor fault, events the pyramid lost. (Events another
 #: table took, ``foreign``, are never journaled: nothing of them is this game's.)
 DIELESS = ("fault", "gap")
+#: The ``rejected`` kind of a release of the virtual pyramid that came after the table
+#: moved on from its push (``late``, ``Session.late``): said, its dice put back, nothing
+#: changed; journaled so that a resume finds what the table said.
+LATE = "late"
 #: ``best`` words of an ``unknown`` release that name the grey die, only its ink unsure.
 GREY_BEST = ev.GREY_BEST
 INK_QUESTION = narration.INK_QUESTION
@@ -749,8 +753,9 @@ class Session:
             self._pending = None
             self.phase = "die"
             self._continue(event)
-            return [{"kind": "retry", "why": "again", "raw": None},
-                    {"kind": "pyramid", "player": self.pending_player}]
+            # the ticket taken still waits for its die: the retry says so and the prompt
+            # asks for the release (a 'pyramid' notice here read as a second ticket)
+            return [{"kind": "retry", "why": "again", "raw": None}]
         if event.ink not in ("black", "white"):
             raise TableError(_("the grey die's numerals are black or white"))
         die = self._pending.keyed(ink=event.ink)
@@ -882,6 +887,11 @@ class Session:
         dice go back (the notice's ``asked``, ``fell``, ``question``)."""
         if event.kind in DIELESS:
             return []
+        if event.kind == LATE:  # nothing changed: the words a resume tells again (the
+            # table says it live with the push's player: ``Table._late``)
+            colours = [event.colour] if event.colour is not None else []
+            told = narration.late_release(event.reason, colours, past=True)
+            return [{"kind": "info", "text": told, "replayed": told}]
         notices = []
         if self.phase == "turn" and self.game.pyramid_tickets_left > 0:
             notices += self._on_pyramid(ev.Pyramid(player=self.game.turn))
@@ -986,6 +996,25 @@ class Session:
             return []
         return self.feed(ev.Rejected(kind=event.kind, reason=reason, raw=event.raw or "",
                                      boot=event.boot, seq=seq))
+
+    def late(self, event):
+        """Journal a release of the virtual pyramid that came after the table moved on
+        from its push (``event``: the link's ``DieEvent``, kind ``die``, ``double``,
+        ``nodie`` or ``unknown``; ``Table._late``) as ``rejected`` of kind ``late``, the
+        release's kind its ``reason``, its die's colour, ink and value kept: what the
+        table said of it (nothing changed) is what a resume finds, and the link goes on
+        after it (``resume_point``), never handing it to whoever acts then. Changes no
+        game. Returns its notice (one ``info``: ``narration.late_release``, its
+        ``replayed`` the words told as past). Raises ``TableError`` for an event of
+        another kind (nothing written)."""
+        if event.kind not in ("die",) + ev.UNUSABLE:
+            raise TableError(_("only a release is journaled as late, not %r")
+                             % (event.kind,))
+        die = event.kind == "die"
+        return self.feed(ev.Rejected(
+            kind=LATE, reason=event.kind, raw=event.raw or "",
+            colour=event.colour if die else None, ink=event.ink if die else None,
+            value=event.value if die else None, boot=event.boot, seq=event.seq))
 
     def _on_correction(self, event):
         self._need("turn", "die")

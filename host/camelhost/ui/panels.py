@@ -301,10 +301,13 @@ def players_text(view, width=80, compact=False):
     1``), then the partner (``&Dee``, second
     edition, 6-8 players) and the leg tickets held (``G5``: the green 5, on green).
     ``width``: screen columns available (a name measured in columns, as ``cut``
-    measures it). The widest column set whose headings and full names fit is used (in a narrow panel the first column is headed ``name``, then
-    ``coin``/``card``); if none fits, names are cut with ``…`` (never to the same
-    text) and the tickets column keeps at least 4 characters (fewer only when the
-    names need them to be told apart). Tickets are never lost from view: what does
+    measures it). The widest column set whose headings, full names and the longest
+    row of leg tickets fit is used (in a narrow panel the first column is headed
+    ``name``, then ``coin``/``card``: a third ticket at 80 columns takes the narrowest);
+    if none fits, names are cut with ``…`` (never to the same text) as far as the
+    longest row of tickets needs, and the tickets column keeps at least 4 characters
+    (fewer only when the names need them to be told apart). Tickets are never lost
+    from view: what does
     not fit a player's row goes on lines of its own under it, indented under the
     name (the row's tickets column then ends in ``…`` when nothing of it fits); when
     partners would crowd the rows, the partnerships are a line under the table
@@ -341,21 +344,25 @@ def players_text(view, width=80, compact=False):
         return first, tuple((key, head, max(w, now_w) if key == "now" else w)
                             for key, head, w in columns)
 
+    # the longest row of leg tickets (``G5 B5 O5``): a form that leaves it less room
+    # spilt a third ticket onto a line of its own under the row, read as one more seat
+    # (tester finding, s36: three tickets at 80x24)
+    widest = max(len(" ".join(["X0"] * len(p["leg_tickets"]))) for p in view["players"])
     for i, form in enumerate(_PLAYER_FORMS):
         first, columns = form_of(form)
         last = _("&partner tickets") if partners and i == 0 else players_heading("tickets")
         name_w = max(longest, len(first))
-        if fixed(columns) + name_w + len(last) <= room:
+        if fixed(columns) + name_w + max(len(last), widest) <= room:
             break
-    else:  # nothing fits whole: names cut, at least "tix" (whole) for the tickets
+    else:  # nothing fits whole: names cut (never alike) so that the longest row of
+        # tickets stays on its row, at least "tix" (whole) for the tickets
         last = players_heading("tix")
         name_w = max(len(first), _names_in(
-            names, max(4, room - fixed(columns) - max(4, len(last)))))
+            names, max(4, room - fixed(columns) - max(4, len(last), widest))))
         name_w = min(name_w, max(len(first), room - fixed(columns) - 1))
     if compact:  # names give the tickets their room (``…``), never cut alike
         first, columns = form_of(_PLAYER_FORMS[-1])
         last = players_heading("tix")
-        widest = max(len(" ".join(["X0"] * len(p["leg_tickets"]))) for p in view["players"])
         name_w = max(len(first), min(longest, _names_in(
             names, max(4, room - fixed(columns) - max(widest, len(last))))))
     tickets_w = max(1, room - fixed(columns) - name_w)

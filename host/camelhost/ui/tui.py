@@ -480,6 +480,18 @@ def detail_text(notices, view):
     return None
 
 
+def speech_line(speaker):
+    """The F1 help's line on speech (``--speak``, RULES 5): on, each die said aloud;
+    asked but espeak-ng missing (``speaker.missing``, the line the table said when it
+    opened); or off, with the option that turns it on. ``speaker``: the table's
+    ``camelhost.table.speaker.Speaker`` or ``None`` (``--speak`` not given)."""
+    if speaker is None:
+        return _("Speech: off (pyramid play --speak says each die aloud, with espeak-ng)")
+    if not speaker.available:
+        return speaker.missing
+    return _("Speech: on: each die is said aloud (espeak-ng)")
+
+
 def told_notices(notices):
     """The notices the history tells, of ``notices`` (a batch the table gave): all but
     the dice that can still come out after a die mid-leg, which the public counts' rows
@@ -1753,13 +1765,14 @@ class TableApp(InLanguage, App):
         # the commands, then how the screen writes a leg ticket and a camel's letter
         text = help_text(self.session.edition.name, kind, self.session.names) + "\n" + \
             ticket_legend(self.session.edition)
+        text = speech_line(self.table.speaker) + "\n\n" + text
         path = self._journal_path()
         if path:  # first: after a crash (kill -9) this is the file to resume
             import shlex
             command = (getattr(self.session.journal, "resume_command", None)
                        or shlex.join(["pyramid", "play", "--resume", path]))
             text = _("This game's journal: %s; after a crash, continue it with: %s") % (
-                path, command) + "\n\n" + text
+                path, command) + "\n" + text
         self.push_screen(HelpScreen(text, release=kind == "virtual"))
 
     def action_release(self):

@@ -1,0 +1,108 @@
+"""At setup, a second ``release`` (or F5) while the virtual pyramid's die is on its way
+pushes nothing and says so, as during play (``release: Ann's die is on its way``;
+tester finding at the last stop: at setup it pushed again, two dice on their way for
+one camel). Setup has nobody to act, so the line names no player."""
+
+import asyncio
+import io
+
+import pytest
+import tui_scenes as scenes
+from camelhost.device import virtual
+from camelhost.device.emulated import sim_table
+from camelhost.device.events import DieEvent
+from camelhost.i18n import set_language
+from camelhost.table.controller import Table
+from camelhost.table.journal import Journal
+from camelhost.table.session import Session
+from camelhost.ui.plain import PlainDisplay
+from camelhost.ui.tui import TableApp
+
+
+class _Pyramid(virtual.DiceTableDriver):
+    """The virtual pyramid's dice (``sim_table.Table``, seeded) without the firmware: each
+    push records what fell; the test hands it to the table as the link would, when it
+    chooses (a die on its way until then)."""
+
+    def __init__(self, seed=9):
+        self.table = sim_table.Table("second", seed)
+        self.fell = []
+
+    def _push_content(self, dice, wait, timeout):
+        self.fell.append(dice)
+        return virtual.Released(dice)
+
+
+def _arrives(t, pyramid):
+    """The last push's die reaches the table from the link."""
+    (label, value), = pyramid.fell[-1]
+    colour, _, ink = label.partition("-")
+    seq = len(pyramid.fell)
+    t.pyramid_event(DieEvent("die", "B1", seq, "EVT %d die" % seq, colour=colour,
+                             ink=ink or None, value=value))
+    return colour
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("en", ["! release: a die is on its way", "! red 2: a die is on its way: wait for it"]),
+    ("de", ["! release: ein Würfel ist unterwegs",
+            "! red 2: ein Würfel ist unterwegs: warte auf ihn"])])
+def test_a_second_release_at_setup_while_the_die_is_on_its_way_pushes_nothing(lang, words):
+    set_language(lang)
+    out = io.StringIO()
+    pyramid = _Pyramid()
+    journal = Journal(None)
+    session = Session("second", ["Ann", "Ben", "Cy"], seed=9, journal=journal)
+    t = Table(session, PlainDisplay(out), pyramid=pyramid)
+    t.start()
+    assert session.phase == "setup"
+    t.line("release")
+    since = len(out.getvalue())
+    before = list(journal.events)
+    t.line("release")  # an impatient double press
+    t.line("red 2")    # nor a die typed while the pushed one comes
+    assert len(pyramid.fell) == 1  # one push only
+    assert out.getvalue()[since:].splitlines() == words
+    assert journal.events == before  # nothing journaled
+    colour = _arrives(t, pyramid)  # the die that was on its way sets its camel
+    assert [e.get("colour") for e in journal.events if e["type"] == "die"] == [colour]
+    t.line("release")  # once it came, the next push goes
+    assert len(pyramid.fell) == 2
+
+
+class _Slider:
+    """The virtual pyramid's slider: each push counted; its die never comes."""
+
+    virtual = None
+    table = None
+
+    def __init__(self):
+        self.pushes = 0
+
+    def release(self):
+        self.pushes += 1
+
+    def return_dice(self):
+        pass
+
+
+@pytest.mark.screen
+def test_f5_again_at_setup_while_the_die_is_on_its_way_pushes_nothing(tmp_path):
+    pyramid = _Slider()
+    journal = Journal(str(tmp_path / "f5.jsonl"))
+    session = Session("second", ["Ann", "Ben", "Cy"], seed=61, journal=journal)
+    app = TableApp(Table(session, None, pyramid=pyramid))
+    app.odds_function = scenes.no_odds
+
+    async def play():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await scenes.settle(pilot)
+            assert session.phase == "setup"
+            await pilot.press("f5")
+            await pilot.press("f5")  # pressed again: the first push's die still comes
+            await scenes.settle(pilot)
+            assert pyramid.pushes == 1
+            assert str(app.query_one("#error").content) == "! release: a die is on its way"
+            await pilot.press("ctrl+q")
+
+    asyncio.run(play())
