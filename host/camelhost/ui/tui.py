@@ -286,14 +286,21 @@ class CommandInput(Input):
     _enter_at = None
     f5_at = None
 
-    def on_key(self, event):
+    async def on_key(self, event):
         # runs before Input's own handling of the key (and the app's F5); a swallowed
         # key goes no further
-        if event.key == "enter":
-            self._enter_at = event.time
-        elif event.key == "f5":
+        if event.key == "f5":
             self.f5_at = event.time
-        self.swallow_key(event)
+        if self.swallow_key(event) or event.key != "enter":
+            return
+        # Enter submits here, in the keys' order: left to Input's binding it went up to
+        # the app and back, and the keys typed after it (a second line typed at once, or
+        # while the screen was busy) were in the line first: 'leg red' and 'leg blue'
+        # submitted as 'leg redleg blue', dated by the second Enter
+        event.stop()
+        event.prevent_default()
+        self._enter_at = event.time
+        await self.action_submit()
 
     async def action_submit(self):
         """``Input``'s Enter, its ``Submitted`` message carrying when the Enter was
@@ -302,6 +309,8 @@ class CommandInput(Input):
         result = self.validate(self.value) if "submitted" in self.validate_on else None
         message = self.Submitted(self, self.value, result)
         message.typed_at, self._enter_at = self._enter_at, None
+        message.emptied = True
+        self.value = ""  # taken: the keys typed after the Enter begin the next line
         self.post_message(message)
 
     def refresh(self, *regions, repaint=True, layout=False, recompose=False):
@@ -1637,20 +1646,23 @@ class TableApp(InLanguage, App):
             self.answering -= 1
             self.flush_echo()  # accepted in silence: still echoed
 
-    def _submit(self, text, typed_at=None):
+    def _submit(self, text, typed_at=None, emptied=False):
         with self.one_update():  # one screen update for the line, whatever it changes
-            self._take_line(text, typed_at)
+            self._take_line(text, typed_at, emptied)
             if self.prompt_view is not None and self.is_running:
                 # an undo asked about is left by any line, a refused one too
                 self._put("#prompt", self.prompt_text(self.prompt_view,
                                                       self.size.width or 80))
 
-    def _take_line(self, text, typed_at=None):
+    def _take_line(self, text, typed_at=None, emptied=False):
         """The line ``text`` typed (its Enter pressed at ``typed_at``, ``KEY_CLOCK``;
-        ``None``: now), taken with the table's moment then (``Table.line``)."""
+        ``None``: now), taken with the table's moment then (``Table.line``). ``emptied``:
+        the command line emptied itself at the Enter (``CommandInput.action_submit``), and
+        what it holds now was typed since: left as it is."""
         box = self.query_one("#command", Input)
-        box.value = ""
-        box.password = False
+        if not emptied:
+            box.value = ""
+            box.password = False
         self.clear_error()
         words = text.strip().lower().split()
         if not words:
@@ -1731,7 +1743,8 @@ class TableApp(InLanguage, App):
         self.push_screen(picker, chosen)
 
     def on_input_submitted(self, message):
-        self._submit(message.value, getattr(message, "typed_at", None))
+        self._submit(message.value, getattr(message, "typed_at", None),
+                     getattr(message, "emptied", False))
 
     def on_input_changed(self, message):
         box = message.input

@@ -736,8 +736,33 @@
     drawLeg(v);
     drawFinal(v);
     drawReplay(v);
+    fit();
     speak(v, before);
     document.documentElement.dataset.version = String(v.version);
+  }
+
+  // The four-column layouts' column sets (board.css, 1,280 px and wider), in the order
+  // tried: the usual one, then the advice or the last leg's scoring wider. The first whose
+  // page fits the screen's height is kept, else the one whose page is shortest: the
+  // panel a position fills most gets the room (eight German players' finish-card advice
+  // stood 752-818 px tall at 1280x720 in its quarter of the width). A narrower screen
+  // keeps its one layout.
+  const FITS = ["", "fit-1", "fit-2"];
+  function fit() {
+    const main = document.querySelector("main"), page = document.documentElement;
+    const use = (cls) => {
+      for (const c of FITS) if (c) main.classList.toggle(c, c === cls);
+    };
+    use("");
+    if (window.innerWidth < 1280) return;
+    let shortest = null;
+    for (const cls of FITS) {
+      use(cls);
+      const height = page.scrollHeight;
+      if (height <= window.innerHeight) return;
+      if (!shortest || height < shortest[1]) shortest = [cls, height];
+    }
+    use(shortest[0]);
   }
 
   // -- speech (Web Speech API), off until the toggle is pressed ----------------------
@@ -841,7 +866,7 @@
         fetch("control/" + b.dataset.control, { method: "POST" });
       });
     }
-    window.addEventListener("resize", () => { if (state.view) drawTrack(state.view); });
+    window.addEventListener("resize", () => { if (state.view) { drawTrack(state.view); fit(); } });
     drawSnapshot();
     connect();
   });
