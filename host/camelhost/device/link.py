@@ -582,6 +582,11 @@ class Link:
         """``Calls.configure``: change settings; the device's settings as a dict."""
         return self.calls.configure(edition, integration_ms, gain, value_buttons, timeout)
 
+    @property
+    def stretch(self):
+        """How many times a real board's wait for a reply this board gets (``_stretch``)."""
+        return self._stretch()
+
     def _stretch(self):
         """How many times a real board's wait a reply gets (``Calls``): the heartbeats'
         ``slowness``, and at least ``calls.PSEUDO_TERMINAL_STRETCH`` on a
