@@ -416,9 +416,21 @@ class Link:
         if self.at_repl is None:
             seen = self._tail + bytes(data)
             marks = REPL_MARKS if self._valid_lines else REPL_MARKS + REPL_TRACEBACK
-            if any(mark in seen for mark in marks):
-                self._at_repl()
             self._tail = seen[-40:]
+            if any(mark in seen for mark in marks):
+                # the firmware's lines before the REPL's text (its traceback included) are
+                # taken first: a valid line after it says the firmware runs again
+                # (``_line``), one before it must not (a heartbeat sent just before the
+                # crash, read in one chunk with the prompt)
+                found = [seen.find(m) for m in REPL_MARKS + REPL_TRACEBACK if m in seen]
+                cut = max(0, min(found) - (len(seen) - len(data)))
+                self._lines_of(data[:cut])
+                self._at_repl()
+                data = data[cut:]
+        self._lines_of(data)
+
+    def _lines_of(self, data):
+        """Cut ``data`` into lines and take each (``_line``; too long: ``_reject``)."""
         for line in self._lines.feed_many(data):
             if line == protocol.LineAssembler.TOO_LONG:
                 self._reject(b"", "too_long")

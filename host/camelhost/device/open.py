@@ -173,15 +173,17 @@ def emulated_board(link):
 
 def at_prompt_words(emulated=False):
     """What the pyramid's port is while its board sits at MicroPython's prompt mid-game
-    (the firmware crashed there: ``Link.at_repl``), one clause for ``PyramidPresence``'s
+    (the firmware crashed there, or the board was plugged in holding the slider: a safe
+    boot; ``Link.at_repl``), one clause for ``PyramidPresence``'s
     ``other``, which the table says as ``the pyramid's port PORT is now ...: nothing is
     written to it`` with the dice typed meanwhile and the replug that restarts the
     firmware; ``emulated``: the board is the emulated Pico, whose replug is ``c`` in
     the emulator's terminal (the same fix ``link.repl_text`` names at the start)."""
     if emulated:
         return _("MicroPython's prompt (the pyramid firmware stopped on the emulated Pico: "
-                 "a crash; c in its terminal plugs it in again)")
-    return _("MicroPython's prompt (the pyramid firmware stopped on the board: a crash)")
+                 "a crash, or a safe boot; c in its terminal plugs it in again)")
+    return _("MicroPython's prompt (the pyramid firmware stopped on the board: a crash, or a "
+             "safe boot)")
 
 
 def presence(link):
