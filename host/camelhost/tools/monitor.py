@@ -344,15 +344,18 @@ def apart_at_start(pyramid):
     profile's (``INFO``'s ``pit``/``pgain``), the line naming both and the command that
     fixes it, with the board's port; ``None`` when they agree, for typed dice and the
     virtual pyramid (a new board on its built-in profile every time), and when the board
-    does not answer (a firmware before ``INFO?``, a lost line: the game starts anyway,
-    and ``pyramid doctor`` checks it)."""
+    has not said ``HELLO`` yet or does not answer at once (each asked once: a firmware
+    before ``INFO?``, a lost line): the game starts anyway, and ``pyramid doctor`` checks
+    it."""
     link = getattr(pyramid, "link", None)
     if link is None or getattr(pyramid, "virtual", None) is not None:
         return None
+    if getattr(link, "hello", None) is None:
+        return None  # not heard from yet: no wait here before the game starts
+    wait = 3.0 * max(1.0, getattr(link, "stretch", 1.0))  # asked once each
     try:
-        settings = link.configure()
-        info = link.request("INFO?", lambda m: m.name == "INFO",
-                            3.0 * max(1.0, getattr(link, "stretch", 1.0)), 0)
+        settings = dict(link.request("SET", lambda m: m.name == "CFG", wait, 0).fields)
+        info = link.request("INFO?", lambda m: m.name == "INFO", wait, 0)
     except OSError:  # LinkError: no answer, or a NAK
         return None
     return settings_apart(settings, info, getattr(pyramid, "port", None) or link.port)
