@@ -337,6 +337,8 @@ function powerOn(reason) {
   mcu.qspi[1].padValue |= 0x40;
   mcu.qspi[1].setInputValue(!bootsel);
   mcu.gpio[SLIDER_PIN].setInputValue(!!slider);
+  if (pressLeft > 0) letGo(sim, pressLeft); // a push the reset came in: the hand lets go
+  pressLeft = 0;
   flashBusyUntil = flashBusyLeft;
   flashBusyLeft = 0;
   i2cHeld = null;
@@ -448,6 +450,11 @@ function reset(reason) {
   if (old.timer) clearImmediate(old.timer);
   sim = null;
   if (pressTimer) pressTimer = null;
+  // a push in progress outlives the chip: the maker's hand lets the slider go on its own
+  // time, not on the old chip's clock (its alarm went with it, and the new chip read the
+  // slider held at boot and took the safe boot: mute on USB until a power cycle)
+  pressLeft = pressEnd !== null ? Math.max(1, pressEnd - old.clock.nanos) : 0;
+  pressEnd = null;
   resetReason = reason;
   send(`G ${reason}`);
   setImmediate(() => powerOn(resetReason));
@@ -455,6 +462,18 @@ function reset(reason) {
 
 const REST_MS = 30; // shortest rest of the slider between two pushes
 let pressFree = 0; // emulated ns from which a new push can start
+let pressEnd = null; // emulated ns (this chip's clock) at which the push held now ends
+let pressLeft = 0; // ns of a push still held when the chip reset, for the next chip
+function letGo(here, ns) {
+  // the slider, pushed by a press, back out ns emulated ns from now on ``here``'s clock
+  pressEnd = here.clock.nanos + ns;
+  here.clock.createAlarm(() => {
+    if (sim !== here) return;
+    pressEnd = null;
+    slider = 1;
+    here.rp2040.gpio[SLIDER_PIN].setInputValue(true);
+  }).schedule(ns);
+}
 function press(ms) {
   const here = sim;
   const mcu = here.rp2040;
@@ -462,10 +481,7 @@ function press(ms) {
   mcu.gpio[SLIDER_PIN].setInputValue(false);
   send(`P ${here.clock.nanos / 1e6}`);
   pressFree = here.clock.nanos + (ms + REST_MS) * 1e6;
-  here.clock.createAlarm(() => {
-    slider = 1;
-    mcu.gpio[SLIDER_PIN].setInputValue(true);
-  }).schedule(ms * 1e6);
+  letGo(here, ms * 1e6);
 }
 
 function command(line) {

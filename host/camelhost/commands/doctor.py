@@ -342,6 +342,11 @@ def checklist(pyramid, hands, edition, report=None):
         on, off = link.sample()
         reading = _one_reading(link)
         led = led_step(on, off, reading, settings, edition)
+        # the counts of the dice read under the saturation level, by the board's label:
+        # what the saturation fix is worked out from (``saturation_advice``)
+        seen = {}
+        if reading is not None and reading["label"] not in ("empty", "unknown", "double"):
+            _keep(seen, reading["label"], on, off, settings)
         steps.append(led)
         if reading is None:
             steps.append(Step("reading", "failed", _("no reading streamed within 5 s"),
@@ -356,8 +361,8 @@ def checklist(pyramid, hands, edition, report=None):
                                                  "(how much nearer it is than the next "
                                                  "likeliest class)")
                               % (colours_in(reading["label"]), decimal(reading["m"] / 100, 2))))
-        steps.append(light_step(link, hands, settings, edition, port))
-        steps.append(saturation_step(link, hands, settings, edition, port))
+        steps.append(light_step(link, hands, settings, edition, port, seen))
+        steps.append(saturation_step(link, hands, settings, edition, port, seen))
 
     # slider: pressed (one event) and released
     link.pending_events()
@@ -486,13 +491,28 @@ def _not_measured(step, reading, label, word):
                       "not measured") % (colours_in(reading["label"]), word, word), again)
     return None
 
-def light_step(link, hands, settings, edition, port="PORT"):
+def _keep(seen, label, on, off, settings):
+    """Add the reading ``on`` minus ``off`` (``SAMPLE``'s counts) of ``label`` to ``seen``
+    (readings by label, as ``calibrate.brightest_estimate`` takes them) unless its LED-on
+    clear count saturates the sensor at ``settings`` (the device's ``CFG``): a clipped
+    count only says "at least"."""
+    from camelhost.tools import calibrate, monitor
+
+    if not settings or on[0] >= monitor.saturation_level(calibrate.integration_ms(settings["it"])):
+        return
+    seen.setdefault(label, []).append(tuple(max(0, a - b) for a, b in zip(on, off, strict=False)))
+
+
+def light_step(link, hands, settings, edition, port="PORT", seen=None):
     """The ``light`` step: the edition's darkest die in the head (``hands.place``), its
     clear count (LED on minus LED off) against the floor of the built-in profile's
     dice (``camelup.calibration.light_floor``, stored as its ``floor``); failed
     with ``calibrate.light_fix``'s one line when under it. ``settings``: the
     device's ``CFG`` (or None: the step is skipped). ``port``: the board's port, named
-    in the calibrate command the advice gives."""
+    in the calibrate command the advice gives. ``seen``: the readings doctor took so far
+    under the saturation level, by label (``_keep``): this die's is added when it was the
+    die in the head; a saturated one's fix is worked out from them
+    (``saturation_advice``)."""
     from camelup.board import classifier
 
     from camelhost.tools import calibrate, monitor
@@ -510,6 +530,8 @@ def light_step(link, hands, settings, edition, port="PORT"):
     if missed is not None:
         return missed
     on, off = link.sample()
+    if seen is not None:
+        _keep(seen, label, on, off, settings)
     clear = on[0] - off[0] if on[0] > off[0] else 0
     it = calibrate.integration_ms(settings["it"])
     need = int(floor + 0.999)
@@ -530,7 +552,8 @@ def light_step(link, hands, settings, edition, port="PORT"):
                         shown + _("; but it saturates the sensor (from %d counts of clear "
                                   "with the LED on), so the board reads it as %s")
                         % (monitor.saturation_level(it), colours_in(reading["label"])),
-                        saturation_advice(it, settings["gain"], port))
+                        saturation_advice(it, settings["gain"], port, seen, (label, on[0]),
+                                          edition))
         if reading["label"] != label:
             # enough light, yet the board's own profile rejects the die: a profile
             # calibrated without that die in the head (tester 4) or on other dice
@@ -550,7 +573,7 @@ def light_step(link, hands, settings, edition, port="PORT"):
                 % fix if _settings else fix)
 
 
-def saturation_step(link, hands, settings, edition, port="PORT"):
+def saturation_step(link, hands, settings, edition, port="PORT", seen=None):
     """The ``saturation`` step: the edition's brightest die (``calibrate.brightest``:
     yellow in the second edition, white in the classic) in the head (``hands.place``),
     its clear count with the LED on, the room's light included (the sensor counts
@@ -561,11 +584,12 @@ def saturation_step(link, hands, settings, edition, port="PORT"):
     clips first: TCS3472 datasheet "RGBC Timing Register (0x01)", ams DN40), the
     limit ``calibrate`` marks ``SATURATED`` by. At or over it the die's colour (its
     channels over clear) is lost and a profile misnames it at the table, so the step
-    fails with one fix line from ``calibrate.saturation_fix``: the next lower gain, at
-    gain 1x a shorter integration time, with the calibrate command for ``port``; at
-    2.4 ms and gain 1x the hardware (LED current, sensor distance). An empty head or
-    another die fails as the light step's do (nothing measured of this die).
-    ``settings``: the device's ``CFG`` (``it`` ms, ``gain``; or None: skipped).
+    fails with one fix line worked out from the counts doctor read (``saturation_advice``:
+    the settings that keep the brightest die under the level, with the calibrate command
+    for ``port``). An empty head or another die fails as the light step's do (nothing
+    measured of this die). ``settings``: the device's ``CFG`` (``it`` ms, ``gain``; or
+    None: skipped). ``seen``: the readings doctor took under the saturation level, by
+    label (``_keep``: the LED step's die, the light step's darkest die).
     (Tester s35-2 finding 1: a profile fitted at gain 16x with yellow saturated passed
     a doctor that checked only the darkest die.)"""
     from camelhost.tools import calibrate, monitor
@@ -587,26 +611,52 @@ def saturation_step(link, hands, settings, edition, port="PORT"):
                      "ms and gain %dx; the sensor saturates from %d", on[0]) % (
                          word, on[0], decimal(it, 1), gain, limit)
     if on[0] >= limit:  # saturated, whatever the board then read it as
-        return Step("saturation", "failed", shown, saturation_advice(it, gain, port))
+        return Step("saturation", "failed", shown,
+                    saturation_advice(it, gain, port, seen, (label, on[0]), edition))
     missed = _not_measured("saturation", reading, label, word)
     return missed if missed is not None else Step("saturation", "ok", shown)
 
 
-def saturation_advice(it, gain, port):
-    """The one fix line of a die that saturates the sensor at ``it`` ms and ``gain``
-    (``calibrate.saturation_fix``): calibrate again at the next lower gain, at gain 1x
-    at a shorter integration time (the command for ``port``), or, at 2.4 ms and gain 1x,
-    the hardware (LED current, sensor distance)."""
+def saturation_advice(it, gain, port, seen=None, clipped=None, edition="second"):
+    """The one fix line of a die that saturates the sensor at ``it`` ms and ``gain``,
+    worked out as ``pyramid calibrate`` works it out when a reading saturates (one
+    source: ``calibrate.brightest_estimate`` and ``calibrate.saturation_fix``): the
+    brightest die's LED-on clear count from the readings in ``seen`` (LED on minus LED
+    off by label, none saturated) and ``clipped`` (``(label, LED-on clear)`` of the
+    saturated reading, a lower bound), scaled linearly with gain and integration time
+    (TCS34725 datasheet) to at most 65 % of full scale: the highest lower gain that does,
+    at gain 1x the integration time, with the calibrate command for ``port``. When every
+    die doctor read saturated (no count to scale), ``--autorange``, which measures the
+    brightest die, unless even ``clipped``'s lower bound needs the hardware (LED
+    current, sensor distance): then that. ``edition``: the dice's edition (their
+    brightness relative to each other is its built-in profile's)."""
     from camelhost.tools import calibrate
 
-    text, lower = calibrate.saturation_fix({"integration_ms": it, "gain": gain})
-    if lower is None:  # 2.4 ms at gain 1x: the hardware gives too much light
+    settings = {"integration_ms": it, "gain": gain}
+    estimate = calibrate.brightest_estimate(seen or {}, edition, clipped)
+    if estimate is not None:
+        text, lower = calibrate.saturation_fix(settings, estimate[1])
+    else:
+        # a clipped count says "at least": a setting from it may still saturate, but a
+        # count that even at gain 1x and the shortest time saturates says the hardware
+        text, lower = calibrate.saturation_fix(settings, clipped[1] if clipped else None)
+        if lower is not None:
+            return _("calibrate again with --autorange, which measures the brightest die and "
+                     "chooses the gain (every die read here saturated the sensor, so their "
+                     "counts cannot tell it): %s") % command(
+                         "pyramid", "calibrate", "--port", port, "--autorange")
+    if lower is None:  # even gain 1x saturates: the hardware gives too much light
         return text
+    shorter = "%.1f" % lower["integration_ms"]  # typed back: a dot in every language
+    if lower["integration_ms"] != it and lower["gain"] != gain:
+        return _("calibrate again at gain %dx and integration time %s ms: %s") % (
+            lower["gain"], decimal(lower["integration_ms"], 1),
+            command("pyramid", "calibrate", "--port", port, "--gain", str(lower["gain"]),
+                    "--integration", shorter))
     if lower["gain"] != gain:
         return _("calibrate again at gain %dx: %s (or with --autorange, which chooses the "
                  "gain)") % (lower["gain"], command("pyramid", "calibrate", "--port", port,
                                                     "--gain", str(lower["gain"])))
-    shorter = "%.1f" % lower["integration_ms"]  # typed back: a dot in every language
     return _("calibrate again at integration time %s ms: %s") % (
         decimal(lower["integration_ms"], 1),
         command("pyramid", "calibrate", "--port", port, "--integration", shorter))

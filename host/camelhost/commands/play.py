@@ -707,6 +707,10 @@ def run(args):
         journal.notes.append(unchecked_board_note(journal, session, pyramid.port))
     if args.resume:
         journal.notes += reserved_name_notes(session)
+    from camelhost.tools.monitor import apart_at_start
+    apart = apart_at_start(pyramid)  # the board runs other settings than its profile's
+    if apart:  # said, and the game starts
+        print(apart) if plain else notices.append(apart)
     from camelhost.web import serving
     if journal.path:
         # the one command every line that names it says (F1 help, a pyramid away, a full

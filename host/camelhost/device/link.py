@@ -159,7 +159,7 @@ class Link:
                                    uid=uid)
         self.transport = Transport(port, baudrate, retry_interval, on_open=self._opened, on_data=self.feed,
                                    on_idle=self._idle, on_lost=self._lost, stats=self.stats)
-        self.calls = Calls(self.transport.write, stretch=self._stretch)
+        self.calls = Calls(self._write, stretch=self._stretch)
         self._events = queue.Queue()
         self._lines = protocol.LineAssembler()
         self._fresh = False
@@ -180,7 +180,10 @@ class Link:
         #: the line saying the board is at MicroPython's prompt (``repl_text``) once its
         #: REPL was recognised (``REPL_MARKS``, or the echo of a line this link sent),
         #: else ``None``; ``open()``, ``identify`` and ``wait_hello`` raise
-        #: ``NotAPyramid`` with it at once
+        #: ``NotAPyramid`` with it at once. Mid-game (the firmware crashed to the prompt)
+        #: nothing is written to the board meanwhile (``_write``: a line would be typed
+        #: into its REPL), and it is ``None`` again once the board sends a valid line of
+        #: its own (the firmware runs again: a watchdog reset, a replug)
         self.at_repl = None
         self._tail = b""  # the last bytes fed, so a mark cut across two chunks is found
 
@@ -389,9 +392,17 @@ class Link:
             self._events.put(event)
         for line in lines:
             try:
-                self.transport.write(line)
+                self._write(line)
             except LinkError as exc:
                 log.info("%s", exc)
+
+    def _write(self, line):
+        """Write ``line`` to the board (``Transport.write``), unless it is at MicroPython's
+        prompt (``at_repl``): there a protocol line would be typed into its REPL, so
+        ``LinkError`` (its text ``at_repl``) is raised instead and nothing is written."""
+        if self.at_repl is not None:
+            raise LinkError(self.at_repl)
+        self.transport.write(line)
 
     # --- bytes in ---
 
@@ -405,9 +416,21 @@ class Link:
         if self.at_repl is None:
             seen = self._tail + bytes(data)
             marks = REPL_MARKS if self._valid_lines else REPL_MARKS + REPL_TRACEBACK
-            if any(mark in seen for mark in marks):
-                self._at_repl()
             self._tail = seen[-40:]
+            if any(mark in seen for mark in marks):
+                # the firmware's lines before the REPL's text (its traceback included) are
+                # taken first: a valid line after it says the firmware runs again
+                # (``_line``), one before it must not (a heartbeat sent just before the
+                # crash, read in one chunk with the prompt)
+                found = [seen.find(m) for m in REPL_MARKS + REPL_TRACEBACK if m in seen]
+                cut = max(0, min(found) - (len(seen) - len(data)))
+                self._lines_of(data[:cut])
+                self._at_repl()
+                data = data[cut:]
+        self._lines_of(data)
+
+    def _lines_of(self, data):
+        """Cut ``data`` into lines and take each (``_line``; too long: ``_reject``)."""
         for line in self._lines.feed_many(data):
             if line == protocol.LineAssembler.TOO_LONG:
                 self._reject(b"", "too_long")
@@ -453,6 +476,11 @@ class Link:
             # never sends one), no device speaking the protocol
             self._at_repl()
             return
+        if self.at_repl is not None and self._valid_lines:
+            # the board speaks the protocol again after its prompt (the firmware runs
+            # again: a watchdog reset, a replug): the link writes to it again
+            self.at_repl = None
+            log.info("the pyramid on %s runs its firmware again", self.port)
         self._valid_lines += 1
         self._fresh = False
         self._judged(True)
@@ -540,13 +568,13 @@ class Link:
         ``OK OUT`` with its mask (bounded, ``SYNC``'s back-off), and said again to a
         board that restarted."""
         if name != "OUT":
-            self.transport.write(protocol.encode(name, **fields))
+            self._write(protocol.encode(name, **fields))
             return
         with self._lock:
             events, lines = self.sequencer.told_out(fields["mask"], self.clock.monotonic())
         try:
             for line in lines:
-                self.transport.write(line)
+                self._write(line)
         except LinkError:
             with self._lock:
                 self.sequencer.out_unsent()
@@ -565,6 +593,11 @@ class Link:
     def configure(self, edition=None, integration_ms=None, gain=None, value_buttons=None, timeout=None):
         """``Calls.configure``: change settings; the device's settings as a dict."""
         return self.calls.configure(edition, integration_ms, gain, value_buttons, timeout)
+
+    @property
+    def stretch(self):
+        """How many times a real board's wait for a reply this board gets (``_stretch``)."""
+        return self._stretch()
 
     def _stretch(self):
         """How many times a real board's wait a reply gets (``Calls``): the heartbeats'

@@ -124,7 +124,8 @@ class PyramidPresence:
     emulated board, slower than real time, is silent for longer until the link learnt its
     heartbeat), True once it says hello again (``connected``). ``port``: the port's path. ``other``: why that path now names
     another device, which the link neither opens nor writes to
-    (``Transport.refused_port``, one clause), or ``None``. ``reopened``: False when the
+    (``Transport.refused_port``, one clause), or that its board sits at MicroPython's
+    prompt, to which the link writes nothing (``at_prompt_words``), or ``None``. ``reopened``: False when the
     port lost is never opened again (a pseudo-terminal: the emulator's or the virtual
     pyramid's, whose loss means its program ended; docs/protocol.md, "Reconnecting"), so
     plugging in again cannot bring the pyramid back, only a resume on its port can.
@@ -170,14 +171,33 @@ def emulated_board(link):
             and uid.upper().startswith(sources.EMULATED_UID_MARK))
 
 
+def at_prompt_words(emulated=False):
+    """What the pyramid's port is while its board sits at MicroPython's prompt mid-game
+    (the firmware crashed there, or the board was plugged in holding the slider: a safe
+    boot; ``Link.at_repl``), one clause for ``PyramidPresence``'s
+    ``other``, which the table says as ``the pyramid's port PORT is now ...: nothing is
+    written to it`` with the dice typed meanwhile and the replug that restarts the
+    firmware; ``emulated``: the board is the emulated Pico, whose replug is ``c`` in
+    the emulator's terminal (the same fix ``link.repl_text`` names at the start)."""
+    if emulated:
+        return _("MicroPython's prompt (the pyramid firmware stopped on the emulated Pico: "
+                 "a crash, or a safe boot; c in its terminal plugs it in again)")
+    return _("MicroPython's prompt (the pyramid firmware stopped on the board: a crash, or a "
+             "safe boot)")
+
+
 def presence(link):
     """The pyramid's ``PyramidPresence`` as ``link`` (a ``Link``) stands now, or ``None``
-    while that can't be told (a port opened and asked, not answered yet)."""
+    while that can't be told (a port opened and asked, not answered yet). A board at
+    MicroPython's prompt (``Link.at_repl``: its firmware crashed mid-game) is away, its
+    ``other`` saying so (``at_prompt_words``), until it speaks the protocol again."""
     transport = link.transport
     pty = getattr(getattr(transport, "identity", None), "kind", None) == "pty"
     emulated = pty and emulated_board(link)
     if transport.refused_port is not None:
         return PyramidPresence(False, link.port, transport.refused_port, not pty, pty)
+    if getattr(link, "at_repl", None) is not None:
+        return PyramidPresence(False, link.port, at_prompt_words(emulated), True, pty, emulated)
     state = link.state
     if state == "connected" and transport.is_open:
         return PyramidPresence(True, link.port)

@@ -1050,8 +1050,9 @@ def saturation_fix(settings, counts=None):
     (0x01)" and "Control Register (0x0F)"): the highest lower gain that brings them to
     at most ``RANGE_WINDOW``'s top of full scale (what ``--autorange`` aims at, under
     ``tcs34725.saturation_level`` with headroom); at gain 1x the longest shorter
-    integration time that does (below 64 steps the sensor saturates at a share of its
-    full scale, which shortens with the time: only a time over 153.6 ms can help);
+    integration time that does, at most ``LONGEST_MS`` (below 64 steps the sensor
+    saturates at a share of its full scale, which shortens with the time: only a board
+    running over 153.6 ms can be helped by a shorter one);
     ``None`` as the answer's settings when none does: then the text names the hardware
     (LED current, sensor distance). Without ``counts``: the next lower gain (60x ->
     16x -> 4x -> 1x); at gain 1x half the integration time, to a whole 2.4 ms step, at
@@ -1080,7 +1081,9 @@ def _fix_for(it, gain, counts):
         if rate * lower * _tcs.steps(it) <= RANGE_WINDOW[1] * full_scale(it):
             return (_("gain %dx (--gain %d)") % (lower, lower),
                     {"integration_ms": it, "gain": lower})
-    for n in range(_tcs.steps(it) - 1, 0, -1):
+    # no longer than LONGEST_MS, the longest --integration takes (a release's three
+    # readings in its 1.5 s): a board running longer is offered at most that
+    for n in range(min(_tcs.steps(it) - 1, _tcs.steps(LONGEST_MS)), 0, -1):
         if rate * n <= RANGE_WINDOW[1] * _tcs.full_scale_steps(n):
             shorter = integration_ms(n * _tcs.STEP_MS)
             return (_("gain 1x and integration time %s ms (--gain 1 --integration %.1f)")

@@ -337,6 +337,30 @@ def settings_apart(settings, info, port):
         _command("pyramid", "calibrate", "--port", port, "--autorange"))
 
 
+def apart_at_start(pyramid):
+    """``settings_apart`` of the board behind ``pyramid`` (an open dice source,
+    ``camelhost.device.open.OpenPyramid``) as a game starts: its running settings
+    (``CFG``, a ``SET`` without fields, which changes nothing) against its stored
+    profile's (``INFO``'s ``pit``/``pgain``), the line naming both and the command that
+    fixes it, with the board's port; ``None`` when they agree, for typed dice and the
+    virtual pyramid (a new board on its built-in profile every time), and when the board
+    has not said ``HELLO`` yet or does not answer at once (each asked once: a firmware
+    before ``INFO?``, a lost line): the game starts anyway, and ``pyramid doctor`` checks
+    it."""
+    link = getattr(pyramid, "link", None)
+    if link is None or getattr(pyramid, "virtual", None) is not None:
+        return None
+    if getattr(link, "hello", None) is None:
+        return None  # not heard from yet: no wait here before the game starts
+    wait = 3.0 * max(1.0, getattr(link, "stretch", 1.0))  # asked once each
+    try:
+        settings = dict(link.request("SET", lambda m: m.name == "CFG", wait, 0).fields)
+        info = link.request("INFO?", lambda m: m.name == "INFO", wait, 0)
+    except OSError:  # LinkError: no answer, or a NAK
+        return None
+    return settings_apart(settings, info, getattr(pyramid, "port", None) or link.port)
+
+
 def _command(*words):
     """A command line to type, each word quoted for a POSIX shell."""
     import shlex
