@@ -80,3 +80,27 @@ def test_an_undo_of_one_setup_die_within_the_setup_adds_nothing(tmp_path, monkey
     out = _play(monkeypatch, capsys, ["blue 1", "undo"], "--players", "Ann,Ben,Cy",
                 "--pyramid", "manual", "--seed", "4", "--journal", str(tmp_path / "g.jsonl"))
     assert [x for x in out if x.startswith("undone: ")] == ["undone: the setup die blue 1"]
+
+
+def test_a_name_typed_without_its_accent_offers_the_start_that_takes_it(tmp_path, monkeypatch,
+                                                                        capsys):
+    # s37 tester 13: 'partner Zoe' named Zoë but a keyboard without ë could not type her
+    out = _play(monkeypatch, capsys, ["draw", "partner Zoe", "partner Zo"],
+                "--players", "Ann,Ben,Zoë,Dee,Eve,Eda", "--seed", "4",
+                "--journal", str(tmp_path / "g.jsonl"))
+    assert _refusals(out) == [
+        "! no player called 'Zoe' (players: Ann, Ben, Zoë, Dee, Eve, Eda); did you mean Zoë? "
+        "(without the letter on the keyboard, type the start of the name: 'Zo')"]
+    assert "Ann forms a partnership with Zoë" in out  # the start offered takes her
+
+
+def test_no_start_is_offered_when_none_names_the_player_alone(tmp_path, monkeypatch, capsys):
+    # Ömer: the accent on the first letter, no start without it; Zoë beside Zora: 'Zo' is
+    # both, so only the name is offered
+    out = _play(monkeypatch, capsys, ["draw", "partner Omer", "partner Zoe"],
+                "--players", "Ann,Ben,Ömer,Zoë,Zora,Eda", "--seed", "4",
+                "--journal", str(tmp_path / "g.jsonl"))
+    players = "Ann, Ben, Ömer, Zoë, Zora, Eda"
+    assert _refusals(out) == [
+        "! no player called 'Omer' (players: %s); did you mean Ömer?" % players,
+        "! no player called 'Zoe' (players: %s); did you mean Zoë?" % players]
