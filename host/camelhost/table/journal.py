@@ -1304,9 +1304,9 @@ def _read_notes(path, read, notes, repair):
     if skipped is not None:
         later = len([n for n in read.lines[:len(events)] if n > skipped[0]])
         before = [e for e, n in zip(events, read.lines, strict=False) if n < skipped[0]]
-        # a replay can't type (it names the command); a resume that kept lines after the
-        # line set aside went on past it; else the table stands where it was
-        where = "alone" if not repair else "past" if later else "table"
+        # a replay can't type (it names the command); a resume that kept every line after
+        # the line set aside went on past it; else the table stands where it stopped
+        where = "alone" if not repair else "past" if later and read.bad is None else "table"
         notes.append(_skipped_note(skipped, later, events, path, repair, read.retyped,
                                    read.proof, read.wire, read.restored,
                                    _keyed_die(before), _noted_proof(read), where))
