@@ -274,13 +274,26 @@ def _dask_client(args):
 
 
 def _close(log, client):
+    """Close the ``--log`` file and the Dask client; the command's own local cluster
+    shuts down with Dask's warnings held back (a worker process killed at the
+    shutdown, in English, printed between the progress and the results: s37 tester 13),
+    the ``distributed`` logger's level as it was afterwards; a scheduler given with
+    ``--scheduler`` is left as it is."""
     if log is not None:
         log.close()
     if client is not None:
         cluster = client.cluster
-        client.close()
-        if cluster is not None:
+        if cluster is None:
+            client.close()
+            return
+        dask_log = logging.getLogger("distributed")
+        level = dask_log.level
+        dask_log.setLevel(max(logging.ERROR, level))  # the games are done: no result here
+        try:
+            client.close()
             cluster.close()
+        finally:
+            dask_log.setLevel(level)
 
 
 #: Columns the progress bar leaves free at the right of a terminal: the ``^C`` the
