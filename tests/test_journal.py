@@ -595,7 +595,8 @@ def test_replay_shows_the_game_up_to_a_damaged_middle_line_and_changes_nothing(
     note = ("shown up to the damaged line 6 (checksum does not match); %s is unchanged (line 7 "
             "does not follow without it: an undo, which without line 6 would take back another "
             "action). It seems to hold Cy's action 'tile 8 +' (the damage may be in it): if "
-            "that happened at the table, type it again" % path)
+            "that happened at the table, resume the game up to it and type it again: pyramid "
+            "play --resume %s --upto-damage" % (path, path))
     # said once, as the last line, under the table and the next turn (issue 30 said it
     # twice: where the replay stops and last, 15 lines apart)
     assert out.count(note) == 1 and out[-1] == note
@@ -627,7 +628,8 @@ def test_replay_says_a_last_line_cut_off_by_a_crash_was_left_out(tmp_path, capsy
     out = _replay(capsys, str(path), "--brief")
     note = ("line %d was cut off when the program stopped (21 bytes): left out; %s "
             "is unchanged. It held an action (its words cut off), as far as it can be read: "
-            "if that happened at the table, type it again" % (data.count(b"\n") + 1, path))
+            "if that happened at the table, resume the game (pyramid play --resume %s) and "
+            "type it again" % (data.count(b"\n") + 1, path, path))
     assert out[-1] == note and out.count(note) == 1  # once, the last line
     assert path.read_bytes() == data
 
@@ -1114,8 +1116,10 @@ def test_replay_says_what_a_line_cut_off_by_a_crash_still_reads(tmp_path, capsys
     cut = data.index(cut_after, start) + len(cut_after) + 3  # 3 bytes of the next field
     path.write_bytes(data[:cut])
     out = _replay(capsys, str(path))
+    # a replay types nothing: it names the resume, and whose turn a player's line is for
+    turn = " on %s's turn" % held.split("'")[0] if "'s " in held and "new name" not in held else ""
     assert out[-1] == ("line %d was cut off when the program stopped (%d bytes): left out; %s "
                        "is unchanged. It held %s, as far as it can be read: if that happened "
-                       "at the table, type it again"
-                       % (data.count(b"\n"), cut - start, path, held))
+                       "at the table, resume the game (pyramid play --resume %s) and type it "
+                       "again%s" % (data.count(b"\n"), cut - start, path, held, path, turn))
     assert path.read_bytes() == data[:cut]

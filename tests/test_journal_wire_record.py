@@ -323,8 +323,9 @@ def test_a_die_line_cut_off_by_a_crash_is_said_as_the_pyramids_record_in_it_read
     out = capsys.readouterr().out.splitlines()
     assert out[-1] == ("line %d was cut off when the program stopped (%d bytes): left out; %s "
                        "is unchanged. It held the die %s %d, as far as it can be read: if "
-                       "that happened at the table, type it again"
-                       % (number, cut, path, die["colour"], die["value"]))
+                       "that happened at the table, resume the game (pyramid play --resume "
+                       "%s) and type it again" % (number, cut, path, die["colour"],
+                                                  die["value"], path))
 
 
 # --- the one line the next line's chain hash proves, suggested (tester s33-2 1, 2, 3, 13) --
@@ -501,6 +502,9 @@ def test_upto_damage_alone_says_what_the_chain_hash_proves_not_the_damaged_field
     rc, out, err = _play(monkeypatch, capsys, ["quit"], "--resume", path, "--upto-damage")
     assert rc == 0, err
     note = next(line for line in out.splitlines() if line.startswith("line %d " % number))
-    assert note.endswith(". The next line's chain hash proves it held Ann's pyramid ticket: "
-                         "type it again"), note
+    # the lines after it were kept: the game went on without it, nothing to type (s37
+    # tester 2: "type it again" there gave the ticket to whoever's turn it was)
+    assert note.endswith(". The next line's chain hash proves it held Ann's pyramid ticket; "
+                         "the game goes on without it (the lines after it apply without it "
+                         "and are kept)"), note
     assert "Cy" not in note

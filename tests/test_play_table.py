@@ -437,8 +437,8 @@ def test_a_resume_says_it_left_out_a_line_cut_off_by_a_crash(tmp_path, monkeypat
     at = out.index("resumed %s: 2 events restored (race 1, leg 1)" % path)
     assert out[at + 1] == ("line 4 was cut off when the program stopped (32 bytes): left out, "
                            "kept in %s.damaged. It held Ben's action (its words cut off), as far "
-                           "as it can be read: if that happened at the table, type it again"
-                           % path)
+                           "as it can be read: if that happened at the table, type it again "
+                           "for Ben, whose turn it is" % path)
 
 
 def test_the_resume_line_counts_one_event_in_the_singular():

@@ -314,7 +314,9 @@ def test_after_a_drawn_setup_is_undone_the_virtual_pyramid_releases_the_camels_d
     t.start()
     assert s.phase == "turn"  # drawn by the table itself
     said = _said(t, out, "undo")
-    assert said[0] == "undone: the setup" and s.phase == "setup"
+    assert said[0] == ("undone: the setup; race 1 is at its setup again: release each camel's "
+                       "die, type the stacks or 'draw' ('redo' gives the setup back)")
+    assert s.phase == "setup"
     for _die_no in range(12):  # a grey die that came out for nothing goes back in
         if s.phase != "setup":
             break

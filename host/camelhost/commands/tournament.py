@@ -228,10 +228,34 @@ def _checked(args):
         raise CliError(_("--scheduler is for --engine dask"))
     if args.plot:
         plot_backend()  # a missing matplotlib is said before the games, not after
-        problem = output_file_problem("--plot", args.plot)
+        written = plot_file(args.plot)  # a kind of file it can't write: said before too
+        problem = output_file_problem("--plot", written)
         if problem:  # a folder mistyped is said before the games too (s36 tester 17)
             raise CliError(problem)
     return edition, names
+
+
+def plot_file(path):
+    """The file ``--plot PATH`` writes: ``path``, drawn as the kind its name ends in
+    (``.png``, ``.svg``, ``.pdf``, or another matplotlib's Agg canvas writes), or
+    ``path`` with matplotlib's own ending added (``savefig.format``, ``.png``) when its
+    name has none, as matplotlib writes it. Raises ``CliError`` (one line, in the
+    table's language) for an ending matplotlib can't write (``.docx``, ``.txt``), so
+    that it is said before the games, not in matplotlib's words after them (s37
+    tester 11). Needs matplotlib (``plot_backend`` first)."""
+    import matplotlib
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    ending = os.path.splitext(os.path.basename(path))[1]
+    if not ending[1:]:  # 'shares' (or 'shares.'): matplotlib adds its own ending
+        return path.rstrip(".") + "." + str(matplotlib.rcParams["savefig.format"])
+    kinds = FigureCanvasAgg.get_supported_filetypes()
+    if ending[1:].lower() not in kinds:
+        raise CliError(_("--plot %(path)s: a plot can't be written as %(ending)s; end the "
+                         "name in .png, .svg or .pdf (or %(others)s)")
+                       % {"path": path, "ending": ending,
+                          "others": ", ".join("." + k for k in sorted(kinds)
+                                              if k not in ("png", "svg", "pdf"))})
+    return path
 
 
 def _dask_client(args):
@@ -250,13 +274,26 @@ def _dask_client(args):
 
 
 def _close(log, client):
+    """Close the ``--log`` file and the Dask client; the command's own local cluster
+    shuts down with Dask's warnings held back (a worker process killed at the
+    shutdown, in English, printed between the progress and the results: s37 tester 13),
+    the ``distributed`` logger's level as it was afterwards; a scheduler given with
+    ``--scheduler`` is left as it is."""
     if log is not None:
         log.close()
     if client is not None:
         cluster = client.cluster
-        client.close()
-        if cluster is not None:
+        if cluster is None:
+            client.close()
+            return
+        dask_log = logging.getLogger("distributed")
+        level = dask_log.level
+        dask_log.setLevel(max(logging.ERROR, level))  # the games are done: no result here
+        try:
+            client.close()
             cluster.close()
+        finally:
+            dask_log.setLevel(level)
 
 
 #: Columns the progress bar leaves free at the right of a terminal: the ``^C`` the
@@ -384,8 +421,9 @@ def run(args):
                   % (tally.games, elapsed, decimal(elapsed / max(1, tally.games), 2)))
     _print_results(console, tally)
     if args.plot:
-        _write_plot(args.plot, tally, args, edition, names)
-        console.print(_("plot written to %s") % args.plot, soft_wrap=True, highlight=False)
+        written = plot_file(args.plot)
+        _write_plot(written, tally, args, edition, names)
+        console.print(_("plot written to %s") % written, soft_wrap=True, highlight=False)
     return 130 if interrupted else 0
 
 

@@ -567,11 +567,28 @@ class Table:
             message = str(exc)
             if event is not None:
                 message = in_own_words(message, text, event)
+            elif message == _("unknown command %s (help lists the commands)") % shown(text):
+                message = self._release_meant(text) or message
             self.display.error(message)
             return
         if event["type"] == "die":
             self.hand_die_ok = False
         self._shown(notices)
+
+    def _release_meant(self, text):
+        """The refusal of a one-word line the parser knows no command for, when it is
+        ``release`` misspelt (``relase``, ``realese``: ``suggest.nearest``) and this
+        table's pyramid releases a die now (a virtual pyramid, answering, in the setup,
+        a turn or a die awaited): ``release`` is the table's command, which the parser
+        does not know (s37 tester 9); else ``None``."""
+        from camelhost.suggest import nearest
+        words = text.split()
+        if (len(words) != 1 or self.virtual is None or self.pyramid_away is not None
+                or self.session.phase not in ("setup", "turn", "die")
+                or nearest(words[0], ["release"]) is None):
+            return None
+        return _("unknown command %s; did you mean %s? (help lists the commands)") % (
+            shown(text), shown("release"))
 
     def _check_named_card(self, event):
         """A finish card typed with its colour where everyone reads it (``win red`` in

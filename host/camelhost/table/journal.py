@@ -1170,6 +1170,9 @@ def _refuse(path, read, upto_damage, options):
                   and _wire_die(scan.skipped[4]) is None else None)
         if proven is not None:
             again = _proven_hint(path, proven, options, names, _before(read, scan.skipped[0]))
+            if _proven_typed(proven, names) is None and not str(
+                    proven.get("action", "")).startswith("finish"):
+                said, again = again, ""  # nothing to type in its place: no "or" after it
         else:
             said, again = _retype_hint(path, scan.skipped[4], options, names,
                                        _before(read, scan.skipped[0]))
@@ -1301,9 +1304,12 @@ def _read_notes(path, read, notes, repair):
     if skipped is not None:
         later = len([n for n in read.lines[:len(events)] if n > skipped[0]])
         before = [e for e, n in zip(events, read.lines, strict=False) if n < skipped[0]]
+        # a replay can't type (it names the command); a resume that kept every line after
+        # the line set aside went on past it; else the table stands where it stopped
+        where = "alone" if not repair else "past" if later and read.bad is None else "table"
         notes.append(_skipped_note(skipped, later, events, path, repair, read.retyped,
                                    read.proof, read.wire, read.restored,
-                                   _keyed_die(before), _noted_proof(read)))
+                                   _keyed_die(before), _noted_proof(read), where))
     if read.bad is not None:
         line_no, reason, torn = read.bad
         note = _set_aside_note("torn" if torn else read.kind, line_no, reason,
@@ -1311,16 +1317,14 @@ def _read_notes(path, read, notes, repair):
         if read.after is not None:
             note += _(" (line %d does not follow without it: %s)") % read.after
         if read.held is not None:
-            proven = _noted_proof(read)
-            typed = None if repair or proven is None else _proven_typed(proven, _players(events))
             # a replay can't type: it names the command that goes on with the line typed
             # again in its place, as a resume's refusal does (s36 tester 13)
-            command = None if typed is None else " ".join(shlex.quote(w) for w in (
-                ["pyramid", "play", "--resume", path, "--upto-damage", "--retype", typed]))
-            note += _held_words(read.held, events, proven,
-                                _keyed_die(_before(read, read.bad[0])), command)
+            note += _held_words(read.held, events, _noted_proof(read),
+                                _keyed_die(_before(read, read.bad[0])),
+                                "table" if repair else "replay", path)
         elif torn:
-            note += _torn_words(read.data[read.good_end:], events)
+            note += _torn_words(read.data[read.good_end:], events,
+                                "table" if repair else "replay", path)
         notes.append(note)
 
 
@@ -1618,6 +1622,9 @@ def _proven_hint(path, event, options=(), players=(), before=()):
         return _finish_hint(path, json.dumps(event).encode(), options, players)
     typed = _proven_typed(event, players)
     held = _what_it_held(json.dumps(event).encode(), list(players), _keyed_die(before))
+    if event.get("type") == "board":
+        return _("; the next line's chain hash proves it held %s: it only names the pyramid "
+                 "the game began on and moves no camel, so nothing needs typing again") % held
     if not typed:
         return _("; the next line's chain hash proves it held %s") % held
     words = ["pyramid", "play", "--resume", path, "--upto-damage", "--retype", typed]
@@ -1729,13 +1736,16 @@ def _torn_fields(fragment):
     return kind, held
 
 
-def _torn_words(fragment, events):
+def _torn_words(fragment, events, where="table", path=""):
     """The end of the note on a last line cut off by a crash (``fragment``, its bytes up
     to the cut): what can be read of it (``_torn_fields``: a die with what is read of its
     colour and value, or as the pyramid's own record in it reads it when that is whole and
     passes its CRC, ``_wire_die``; a player's action, pyramid ticket or new name, else the
     kind of line), the player named as the journal's end names them (``rename`` lines applied),
-    so that the table knows what to do again; a finish card's colour is never said."""
+    so that the table knows what to do again (a bot's seat plays again by itself; a
+    person's line is typed again on their turn; ``where``: ``table``, a resumed table,
+    or ``replay``, which names the resume of the journal at ``path``); a finish card's
+    colour is never said."""
     kind, held = _torn_fields(fragment)
     if kind is None:
         return _(". What it held can't be read")
@@ -1785,8 +1795,24 @@ def _torn_words(fragment, events):
         what = _("a redo")
     else:
         what = _("a '%s' line") % kind
-    return _(". It held %s, as far as it can be read: if that happened at the table, "
-             "type it again") % what
+    said = _(". It held %s, as far as it can be read") % what
+    bot = _bot_seat(dict(held, type=kind), [dict(events[0], players=names)] if events else [])
+    if bot is not None and where == "replay":
+        return said + _(": %s (a bot) plays again from there when the game is resumed: "
+                        "pyramid play --resume %s") % (bot, shlex.quote(path))
+    if bot is not None:
+        return said + _(": %s (a bot) plays again from here, nothing to type") % bot
+    if where == "replay" and name is not None and kind in ("action", "pyramid"):
+        return said + _(": if that happened at the table, resume the game (pyramid play "
+                        "--resume %s) and type it again on %s's turn") % (
+                            shlex.quote(path), name)
+    if where == "replay":
+        return said + _(": if that happened at the table, resume the game (pyramid play "
+                        "--resume %s) and type it again") % shlex.quote(path)
+    if name is not None and kind in ("action", "pyramid"):
+        return said + _(": if that happened at the table, type it again for %s, whose turn "
+                        "it is") % name
+    return said + _(": if that happened at the table, type it again")
 
 
 def _proof_words(proof, wire=False):
@@ -1810,7 +1836,7 @@ def _proof_words(proof, wire=False):
 
 
 def _skipped_note(skipped, later, events, path, kept, retyped=None, proof=None,
-                  wire=False, restored=False, keyed=None, proven=None):
+                  wire=False, restored=False, keyed=None, proven=None, mode="table"):
     """The line that says a damaged line was read past: which, what it seems to have held
     (so that it can be typed again) and how many lines after it were kept; what was
     typed again in its place and how it was judged (``proof``, ``wire``:
@@ -1818,7 +1844,7 @@ def _skipped_note(skipped, later, events, path, kept, retyped=None, proof=None,
     said so, not typed again), or (``restored``) the refused release read again from its
     record. ``keyed``: the die a value pressed was for (``_keyed_die``); ``proven``: what
     the next line's chain hash proves it held (``_proven_candidate``), said instead of
-    what its damaged fields read."""
+    what its damaged fields read; ``mode``: ``_held_words``' ``where``."""
     line_no, reason, chunk = skipped[0], skipped[1], skipped[4]
     where = (_("set aside in %s.damaged") % path) if kept else (_("%s is unchanged") % path)
     said = (ngettext("line %(line)d is damaged (%(reason)s): left out, %(where)s; the %(later)d "
@@ -1841,37 +1867,97 @@ def _skipped_note(skipped, later, events, path, kept, retyped=None, proof=None,
                             "--retype") % again + _proof_words(proof)
         said += _(". In its place: %s, typed again") % again
         return said + _proof_words(proof, wire)
-    return said + _held_words(chunk, events, proven, keyed)
+    return said + _held_words(chunk, events, proven, keyed, mode, path)
 
 
-def _held_words(chunk, events, proven=None, keyed=None, command=None):
+def _retype_command(path, typed):
+    """The shell command that goes on with ``typed`` typed again in place of the damaged
+    line (``--retype``), each word quoted."""
+    return " ".join(shlex.quote(w) for w in (
+        "pyramid", "play", "--resume", path, "--upto-damage", "--retype", typed))
+
+
+def _bot_seat(event, events):
+    """The name of the bot whose move ``event`` (a damaged or cut-off line's action or
+    pyramid ticket) is, by the ``game`` line first in ``events`` (its ``bots``, seat
+    numbers); ``None`` for a person's seat or another kind of line."""
+    if not isinstance(event, dict) or event.get("type") not in ("action", "pyramid"):
+        return None
+    seat = event.get("player")
+    bots = events[0].get("bots") if events else None
+    players = _players(events)
+    if (isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(players)
+            and isinstance(bots, list) and seat in bots):
+        return players[seat]
+    return None
+
+
+def _held_words(chunk, events, proven=None, keyed=None, where="table", path=""):
     """The end of a note on a damaged line ``chunk``: what it seems to hold (the game's
-    players from ``events``' ``game`` line name the seat), to be typed again; a die from
-    the pyramid as its own record in the line reads it when that passes its CRC
+    players from ``events``' ``game`` line name the seat) and what to do about it; a die
+    from the pyramid as its own record in the line reads it when that passes its CRC
     (``_wire_die``); ``proven``, what the next line's chain hash proves it held
     (``_proven_candidate``), rather than its damaged fields (``keyed``: the die a value
-    pressed was for). ``command``: the shell command that types the proven event again in
-    its place (said where nothing can be typed: a replay)."""
-    if proven is not None and command is not None:
-        return _(". The next line's chain hash proves it held %s: to go on with it typed "
-                 "again in its place: %s") % (_what_it_held(json.dumps(proven).encode(),
-                                                            _players(events), keyed), command)
+    pressed was for). ``where`` the note is read: ``table``, a resumed table that stands
+    where the line was (type it again; a bot's seat plays again by itself); ``replay``,
+    where nothing can be typed (the ``--retype`` command for the journal at ``path``
+    that goes on with it typed again in its place, when it can be typed, else the
+    resume up to it), ``alone`` the same for a line a resume sets aside alone; ``past``, a
+    resume that kept the lines after it (the game went on without it). A ``board`` line
+    moves nothing: nothing to type (s37 tester 2)."""
+    players = _players(events)
+    event = proven if proven is not None else _wire_die(chunk)
+    wire = proven is None and event is not None
+    if event is None:
+        event = _held_event(chunk) or {}
     if proven is not None:
-        return _(". The next line's chain hash proves it held %s: type it again"
-                 ) % _what_it_held(json.dumps(proven).encode(),
-                                                         _players(events), keyed)
-    wire = _wire_die(chunk)
-    if wire is not None:
-        return _(". The pyramid's own record in it (its CRC checks) reads %s: type it again "
-                 "as it reads") % _what_it_held(json.dumps(wire).encode(), _players(events))
-    held = _what_it_held(chunk, _players(events))
-    if held is not None and (_held_event(chunk) or {}).get("type") == "rejected":
-        return _(". It seems to hold %s: a refused release moves no camel, so there is "
-                 "nothing to type again") % held
-    if held is None:
-        return _(". What it held can't be read")
-    return _(". It seems to hold %s (the damage may be in it): if that happened at the "
-             "table, type it again") % held
+        said = _(". The next line's chain hash proves it held %s") % _what_it_held(
+            json.dumps(proven).encode(), players, keyed)
+    elif wire:
+        said = _(". The pyramid's own record in it (its CRC checks) reads %s") % _what_it_held(
+            json.dumps(event).encode(), players)
+    else:
+        held = _what_it_held(chunk, players)
+        if held is None:
+            return _(". What it held can't be read")
+        if event.get("type") == "rejected":
+            return _(". It seems to hold %s: a refused release moves no camel, so there is "
+                     "nothing to type again") % held
+        said = _(". It seems to hold %s (the damage may be in it)") % held
+    if event.get("type") == "board":
+        return said + _(": it only names the pyramid the game began on and moves no camel, "
+                        "so nothing needs typing again")
+    if where == "past":
+        return said + _("; the game goes on without it (the lines after it apply without "
+                        "it and are kept)")
+    bot = _bot_seat(event, events)
+    if where in ("replay", "alone"):
+        typed = _proven_typed(event, players) if proven is not None or wire else None
+        if typed:
+            return said + _(": to go on with it typed again in its place: %s") % (
+                _retype_command(path, typed))
+        action = event.get("action")
+        if isinstance(action, str) and action.startswith("finish"):
+            return said + _finish_hint(path, json.dumps(event).encode(), (), players)
+        if where == "alone":  # its resume keeps the lines after it: nothing typed there
+            return said + _(": to go on without it: pyramid play --resume %s --upto-damage"
+                            ) % shlex.quote(path)
+        if bot is not None:
+            return said + _(": %s (a bot) plays again from there when the game is resumed: "
+                            "pyramid play --resume %s --upto-damage") % (bot, shlex.quote(path))
+        if proven is None:
+            return said + _(": if that happened at the table, resume the game up to it and "
+                            "type it again: pyramid play --resume %s --upto-damage"
+                            ) % shlex.quote(path)
+        return said + _(": to go on with it, resume the game up to it and type it again: "
+                        "pyramid play --resume %s --upto-damage") % shlex.quote(path)
+    if bot is not None:
+        return said + _(": %s (a bot) plays again from here, nothing to type") % bot
+    if wire:
+        return said + _(": type it again as it reads")
+    if proven is not None:
+        return said + _(": type it again")
+    return said + _(": if that happened at the table, type it again")
 
 
 def read_events(path, repair=False, upto_damage=False, notes=None, check=None, options=()):

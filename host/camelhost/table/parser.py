@@ -494,10 +494,30 @@ def drawn_stacks(session):
     return stacks
 
 
+def _typable_start(word, near, names):
+    """The start of the name ``near`` typed as ``word`` has it before their first
+    difference (``Zo`` of ``Zoe`` for Zoë), when ``word`` is ``near`` but for accents
+    and letter case (``suggest.fold``) and that start names ``near`` alone among
+    ``names`` (``seat_of`` takes it); else ``None``."""
+    if fold(word) != fold(near):
+        return None
+    low, name = word.lower(), near.lower()
+    size = 0
+    while size < min(len(low), len(name)) and low[size] == name[size]:
+        size += 1
+    start = word[:size]
+    if not start or [n.lower().startswith(start.lower()) for n in names].count(True) != 1:
+        return None
+    return start
+
+
 def seat_of(names, word):
     """Seat index of the player named ``word`` (case-free, a unique prefix, or the seat
     number 1..n). Raises ``TableError`` listing the players, or the players whose names
-    ``word`` starts when it starts more than one."""
+    ``word`` starts when it starts more than one; a name that is ``word`` but for its
+    accents (``Zoe`` for Zoë) is offered with the start of it that can be typed without
+    them and names that player alone (``Zo``), for a keyboard without the letter (s37
+    tester 13)."""
     low = word.lower()
     for i, n in enumerate(names):
         if n.lower() == low:
@@ -512,6 +532,11 @@ def seat_of(names, word):
         raise TableError(_("%s could be %s: type more of the name")
                          % (shown(word), _(" or ").join(names[i] for i in hits)))
     near = nearest(word, names)
+    start = _typable_start(word, near, names) if near is not None else None
+    if start is not None:  # 'Zoe' for Zoë: said, never taken silently; 'Zo' takes her
+        raise TableError(_("no player called %s (players: %s); did you mean %s? (without "
+                           "the letter on the keyboard, type the start of the name: %s)")
+                         % (shown(word), ", ".join(names), near, shown(start)))
     if near is not None:  # 'Omer' for Ömer: said, never taken silently
         raise TableError(_("no player called %s (players: %s); did you mean %s?")
                          % (shown(word), ", ".join(names), near))

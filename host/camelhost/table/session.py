@@ -53,7 +53,7 @@ import unicodedata
 
 from camelup.actions import parse_action
 from camelup.editions import EDITIONS, get_edition
-from camelup.errors import IllegalAction, NotationError
+from camelup.errors import IllegalAction, Message, NotationError
 from camelup.game import Game, check_start, setup_stacks
 from rich.cells import cell_len
 
@@ -658,11 +658,23 @@ class Session:
     def partnership_refusal(self, text):
         """A refused ``partner`` where partnerships are not played: at a table with too
         few players for them, that; in an edition without them, the edition that has
-        them; the player counts as the help writes them (RULES 3.8). ``None`` for any
-        other action, or with partnerships in play (the engine's reason then)."""
+        them; the player counts as the help writes them (RULES 3.8). With partnerships in
+        play, a bare ``partner`` (no name: the parser's form refusal otherwise) from a
+        player already partnered this leg gets the engine's reason, the one a named
+        partner gets (s37 tester 9: "check the form" taught a form that is refused too).
+        ``None`` for any other action, or with partnerships in play (the engine's reason
+        then)."""
         ed = self.edition
-        if str(text).split()[:1] != ["partner"] or ed.has_partnerships(len(self.names)):
+        if str(text).split()[:1] != ["partner"]:
             return None
+        if ed.has_partnerships(len(self.names)):
+            seat = self.game.turn if self.phase == "turn" and self.game is not None else None
+            partner = None if seat is None else self.game.partner_of(seat)
+            if str(text).split() != ["partner"] or partner is None:
+                return None
+            return str(self._engine_error(IllegalAction(Message(
+                "%s: p%d is already partnered with p%d this leg (RULES 3.8)", text, seat,
+                partner))))
         if ed.partnership_min is not None:
             said = _("%(action)s: partnerships need %(low)d-%(high)d players, and this game "
                      "has %(players)d (RULES 3.8)") % {
@@ -1057,6 +1069,7 @@ class Session:
             raise TableError(_("undo of %r steps: this race has %d to undo")
                              % (count, len(self.steps)))
         taken = self.steps[-count:]
+        in_setup = self.phase == "setup"
         scoring = self._scoring_since(taken[0].mark)
         if scoring is not None:  # named where it happened, as the question names it
             scoring["at"] = self._scored_at(taken, scoring)
@@ -1082,6 +1095,13 @@ class Session:
         replayed = narration.undone_steps(said, self.names, self.edition, moves=NO_DICE,
                                           scoring=scoring, board=games, brief=True,
                                           replay=True)[0]
+        if self.phase == "setup" and not in_setup:
+            # back at the setup: what it takes, as the table said at the race's start (the
+            # prompt alone said "setup"; s37 tester 9), and that 'redo' gives it back
+            hint += (_("; race %d is at its setup again: type each camel's die, the stacks "
+                       "or 'draw' ('redo' gives the setup back)") if self.dice_typed else
+                     _("; race %d is at its setup again: release each camel's die, type "
+                       "the stacks or 'draw' ('redo' gives the setup back)")) % self.race_no
         notices = [{"kind": "info", "text": _("undone: %s") % text, "hint": hint,
                     "brief": _("undone: %s") % brief, "dice_moves": moves,
                     "replayed": _("undone: %s") % replayed,
