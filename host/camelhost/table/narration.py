@@ -1327,6 +1327,31 @@ def _figure_words(entry, others=2):
     return _("balance %s: %s") % (signed(score), ", ".join(parts))
 
 
+def _same_win(values):
+    """The chance to win (0..1) that the end-game's best few all share as shown, when
+    the view ranks them by balance for it (``camelhost.table.view.same_chance``: the
+    entries' ``same_win``), else ``None``."""
+    for v in values:
+        if v.get("same_win") is not None:
+            return v["same_win"]
+    return None
+
+
+def _same_win_words(chance):
+    """What the advice says when every action played out gives the player the same
+    chance to win the race (``chance``, 0..1, as shown): that chance, and that the list
+    is ranked by balance instead, since the chance tells nothing between them (tester
+    s37tp finding 3: four lines of "0% chance to win" and "as likely to win as the
+    best" told a player nothing). At 0% it says the player wins in no play-out, as the
+    play-outs count it, not that it can't happen."""
+    if round(100 * chance) == 0:
+        return _("the race likely ends this leg and you win it in none of the play-outs, "
+                 "whatever you do: ranked by balance, the coins you can still gain on the "
+                 "others")
+    return _("the race likely ends this leg and your chance to win it is %s whatever you "
+             "do: ranked by balance") % percent(chance)
+
+
 def advice_note(values, others, more=False):
     """The line under the advice (``values``: the view's action entries shown, in their
     order; ``others``: how many players reply before the player's next turn; ``more``:
@@ -1342,6 +1367,9 @@ def advice_note(values, others, more=False):
         notes.append(_("the race likely ends this leg, so the first are ranked by your "
                        "chance to win, each played out from what the table can see, the "
                        "rest by balance"))
+    same = _same_win(values)
+    if same is not None:
+        notes.append(_same_win_words(same))
     if any(v.get("win") is None and v.get("score") is not None for v in values):
         if others == 1:  # a sentence of its own, not a count's form: no number in it
             notes.append(_("balance: what an action pays now less what the other player "
@@ -1416,6 +1444,9 @@ def short_advice_note(values, others=2):
     notes = []
     if any(v.get("win") is not None for v in values):
         notes.append(_("the first by your chance to win the race"))
+    same = _same_win(values)
+    if same is not None:
+        notes.append(_same_win_words(same))
     if any(v.get("win") is None and v.get("score") is not None for v in values):
         if others == 1:
             notes.append(_("balance: now less the other player's gains; below zero costs you "

@@ -107,7 +107,11 @@ Keys and shapes::
                                           replies, a finish card's less "hold"),
                                           "win" the chance (0..1) to win the race
                                           that orders the end-game's best few
-                                          first (None elsewhere); "text" says the
+                                          first (None elsewhere, and None for all
+                                          when they would all read the same: then
+                                          "same_win" on every entry is that chance
+                                          and the list is by "score" alone,
+                                          ``same_chance``); "text" says the
                                           number of the order first, labelled, then
                                           the value now (``action_text``). A
                                           finish entry never names a colour (which
@@ -368,6 +372,34 @@ def advice_value(av):
     return now
 
 
+def same_chance(values):
+    """The chance to win (0..1) every one of the end-game's best few shares as the
+    advice shows it (whole percents, ``percent``), or ``None``: ``values`` are the
+    coach's ``ActionValue`` objects in its order (``.win`` set on the best few,
+    ``camelhost.coach.win_chances``). When all of them read the same, 0% above all
+    (a player too far behind to win in any play-out, tester s37tp finding 3), the
+    chance tells nothing between them, and a list of equal chances would hide what
+    does: ``by_balance``. ``None`` also when no action carries a chance."""
+    wins = [av.win for av in values if getattr(av, "win", None) is not None]
+    if not wins or len(set(round(100 * w) for w in wins)) > 1:
+        return None
+    return wins[0]
+
+
+def by_balance(values):
+    """The coach's ``ActionValue`` list ranked by its balance (``.score``) alone, each
+    chance to win dropped (``.win`` ``None``): for advice whose chances are all the same
+    (``same_chance``), so that what it is ranked by is the number it shows. The coach
+    ranked its best few by the chance with ties kept in balance order, so where the
+    chances are exactly equal (0% in every play-out) this is its own order, its choice
+    first; where they differ below the percent shown, the balance decides here."""
+    for av in values:
+        if getattr(av, "win", None) is not None:
+            av.win = None
+    return sorted(values, key=lambda av: -av.score if getattr(av, "score", None) is not None
+                  else float("inf"))
+
+
 def finish_command(pile, colour=None):
     """The table's command for a finish card on ``pile`` (``"winner"`` / ``"loser"``):
     ``win red`` / ``lose red`` with ``colour``, ``win`` / ``lose`` without it (the colour
@@ -510,12 +542,17 @@ def odds_view(session, samples=RACE_SAMPLES):
         values = bots.suggestions(g, leg=leg, race=race, seed=session.seed)
     except (ValueError, TypeError, KeyError, IndexError):
         values = []
+    same_win = same_chance(values)
+    if same_win is not None:
+        values = by_balance(values)
     shown = []
     piles = {}
     for av in values:
         entry = {"kind": av.kind, "action": av.action, "ev": av.ev,
                  "score": getattr(av, "score", None), "win": getattr(av, "win", None),
                  "text": _action_text(session, av)}
+        if same_win is not None and entry["score"] is not None:
+            entry["same_win"] = same_win
         if av.kind == "finish":
             # valued as if held, and shown by its pile only: which colour a player lays
             # is private (RULES 1.8), and the camel's chance would name it beside the
