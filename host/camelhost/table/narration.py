@@ -16,6 +16,7 @@ from camelup.errors import Message
 from camelup.game import setup_space
 from camelup.notation import position_text
 
+from camelhost.coach import piles_as_read
 from camelhost.i18n import (
     N_,
     _,
@@ -31,7 +32,14 @@ from camelhost.i18n import (
     pgettext,
 )
 from camelhost.table.manual import parse_die
-from camelhost.table.view import CRAZY_WHY, FROM_TO, side_word, signed
+from camelhost.table.view import (
+    CRAZY_WHY,
+    FROM_TO,
+    RACE_SAMPLES,
+    finish_camel,
+    side_word,
+    signed,
+)
 
 #: What the table asks for when the dice are typed (no pyramid, or a die it lost).
 #: (English here: shown through ``_()``, in the table's language.)
@@ -1238,6 +1246,8 @@ def _advice_name(entry, view, player):
     if kind == "finish":
         pile = entry.get("pile") or words[1]
         text = _("a finish card on the %s pile, its colour chosen unseen") % pile_word(pile)
+        if entry.get("place"):  # the camel its figures are for, by its place in the odds
+            text += ", " + _("for %s") % finish_camel(pile, entry["place"])
         laid = [p["finish_cards_played"] for p in view["players"] if p["name"] == player]
         if laid and laid[0]:
             # valued as if every colour were still held (the hand is private): once the
@@ -1391,7 +1401,8 @@ def advice_note(values, others, more=False):
         notes.append(_("ranked by the value now"))
     if any(v["kind"] == "finish" for v in values):
         notes.append(_("a finish card by its pile only: type 'win' or 'lose' alone and "
-                       "choose its colour unseen"))
+                       "choose its colour unseen; its figures are for the camel named by "
+                       "its place in the race odds, another colour's are its own"))
     if more:
         notes.append(_("'best all' lists every action"))
     return "(%s)" % "; ".join(notes)
@@ -1530,6 +1541,22 @@ def best_lines(view, count=BEST_SHOWN):
     return lines
 
 
+def read_words(piles):
+    """``--read``'s text for ``piles`` (``{pile: {colour: count}}``, as
+    ``camelhost.coach.piles_as_read`` gives them): ``winner green 1, blue 1; loser
+    yellow 3, red 1``, the counts to the hundredth with a dot (typed back as they are),
+    ``""`` for none."""
+    parts = []
+    for pile in ("winner", "loser"):
+        counts = piles.get(pile)
+        if counts:
+            parts.append("%s %s" % (pile, ", ".join(
+                "%s %s" % (c, ("%.2f" % n).rstrip("0").rstrip(".")) for c, n in
+                sorted(counts.items(), key=lambda cn: (-cn[1], cn[0])))))
+    return "; ".join(parts)
+
+
+
 def position_line(session):
     """The ``position`` command: the position in the project notation, ready to paste
     into ``pyramid odds`` (docs/notation.md), then the whole command, quoted for a
@@ -1548,6 +1575,15 @@ def position_line(session):
         return _("No position yet: the setup comes first")
     text = position_text(session.game, public=not session.game.is_over)
     command = _("pyramid odds %s") % shlex.quote(text)
+    game = session.game
+    if not game.is_over and (game.pile("winner") or game.pile("loser")):
+        # the finish cards as the advice reads them, so the odds value them as it does
+        # (tester s37tp finding 5: without it the pasted odds gave other figures)
+        read = read_words(piles_as_read(game))
+        if read:
+            command += " --read %s" % shlex.quote(read)
+    if not game.is_over:  # the table's race odds, so the pasted figures are its own
+        command += _(" --seed %d --samples %d") % (session.seed, RACE_SAMPLES)
     command += _(" --players %s") % shlex.quote(",".join(session.names))
     waiting = session.pending_player
     if waiting is not None:
