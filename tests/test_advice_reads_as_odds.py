@@ -65,7 +65,7 @@ def test_the_pasted_odds_value_the_finish_cards_as_the_table_does(capsys):
         # the table's figure is the figure of one of the colours the odds list
         figures = [re.search(r": ([-+][0-9.]+) \(", row).group(1) for row in rows]
         assert signed(card["ev"]) in figures, (card, rows)
-    assert "the table's figures" in out
+    assert "the table's figures" in out and "count by number only" not in out
 
 
 def test_a_reading_that_is_no_camel_or_too_many_cards_is_refused_in_one_line(capsys):

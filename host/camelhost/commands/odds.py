@@ -369,8 +369,9 @@ def _action_lines(game, values, top, who, read=None):
         lines.append("  %2d. %-22s %s" % (i + 1, action, reason))
     if any(v.kind == "finish" for v in shown) and (game.pile("winner")
                                                     or game.pile("loser")):
-        lines.append(_("  (the others' finish cards count by number only: hidden, RULES 1.8)"))
         if read is None:
+            lines.append(_("  (the others' finish cards count by number only: hidden, RULES "
+                           "1.8)"))
             lines.append(_("  (each hidden card taken as a card's colour by that colour's "
                            "chance; the table's advice reads them from who laid which pile "
                            "and when, and its 'position' line adds that reading as --read: "
