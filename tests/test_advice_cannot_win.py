@@ -79,7 +79,7 @@ def test_a_player_who_wins_in_no_play_out_is_told_so_once_and_ranked_by_balance(
     # the web page says the same numbers and the same note
     said = advice_words(view, 3)
     assert all("balance" in s["figure"] for s in said), said
-    assert "none of the play-outs" in short_advice_note(values[:3], 3)
+    assert "you win in no play-out: by balance" in short_advice_note(values[:3], 3)
 
 
 def test_the_same_in_german(session):

