@@ -65,8 +65,11 @@ def test_a_finish_card_says_its_pile_and_its_value_kept_in_english():
     values = view["odds"]["actions"]["values"][:6]
     assert any(v["ev"] < card["ev"] for v in values[:values.index(card)])
     assert card["hold"] is not None and 0 < card["hold"] < card["ev"]
+    # the camel its figures are for, by its place in the race odds, never its colour
+    # (tester s37tp finding 7)
     words = ("lose: a finish card on the loser pile, its colour chosen unseen: overall %s, "
-             "now %s (%d cards on the pile, worth %s in a later leg)" % (
+             "now %s (for the camel most likely to end the race last, %d cards on the pile, "
+             "worth %s in a later leg)" % (
                  signed(card["score"]), signed(card["ev"]), card["cards"],
                  signed(card["hold"])))
     assert card["text"] == words  # the web page's advice list shows this text
@@ -75,7 +78,8 @@ def test_a_finish_card_says_its_pile_and_its_value_kept_in_english():
     # (tester s34 finding 9: '-2.95 kept for a later leg' was hard to parse; now the
     # card's worth in a later leg, which laying it now gives up)
     lines = best_lines(view, count=None)
-    said = ("a finish card on the loser pile, its colour chosen unseen ('lose'): "
+    said = ("a finish card on the loser pile, its colour chosen unseen, for the camel most "
+            "likely to end the race last ('lose'): "
             "%s behind the best; balance %s: %s now, %s the card's worth in a later leg, %s the "
             "others' replies" % (
                 decimal(round(float(signed(values[0]["score"])) - float(signed(card["score"])), 2), 2),
@@ -88,7 +92,8 @@ def test_a_finish_card_says_its_pile_and_its_value_kept_in_english():
                            "gain in reply before your turn")
     assert "below zero it costs you no coins" in note
     assert note.endswith("a finish card by its pile only: type 'win' or 'lose' alone and "
-                         "choose its colour unseen)")
+                         "choose its colour unseen; its figures are for the camel named by "
+                         "its place in the race odds, another colour's are its own)")
     # the full screen, wide: the card's number, then its reason in short words (the
     # screen lists the coach's first WIDE_ADVICE: the card among them, as when it ranks
     # there)
@@ -106,14 +111,16 @@ def test_a_finish_card_says_its_pile_and_its_value_kept_in_german():
     view = _view(FINISH)
     card = _finish(view)
     words = ("lose: eine Wettkarte auf den Stapel Gesamtverlierer, die Farbe ungesehen "
-             "gewählt: gesamt %s, jetzt %s (%d Karten auf dem Stapel, in einer späteren "
-             "Etappe %s wert)" % (
+             "gewählt: gesamt %s, jetzt %s (für den Favoriten auf den "
+             "letzten Platz, %d Karten auf dem Stapel, in einer "
+             "späteren Etappe %s wert)" % (
                  signed(card["score"]), signed(card["ev"]), card["cards"],
                  signed(card["hold"])))
     assert card["text"] == words
     lines = best_lines(view, count=None)
     card_line = [x for x in lines if x.startswith("  %d. eine Wettkarte auf den Stapel "
-                 "Gesamtverlierer, die Farbe ungesehen gewählt ('lose'): " % (
+                 "Gesamtverlierer, die Farbe ungesehen gewählt, für den "
+                 "Favoriten auf den letzten Platz ('lose'): " % (
                      view["odds"]["actions"]["values"].index(card) + 1))]
     assert len(card_line) == 1, lines
     assert ("Bilanz %s: jetzt %s, %s Wert der Karte in einer späteren Etappe, " % (

@@ -31,7 +31,7 @@ def _metavars(name):
 #: (Stellung for a position, Würfel, Namen, Strategien for the bots' policies).
 GERMAN = {"DATEI", "N", "MS", "INHALT", "WÜRFEL", "NAMEN", "PORT", "STRATEGIEN",
           "ADRESSE", "GERÄT", "ABSCHNITT", "SEKUNDEN", "STELLUNG", "HOST:PORT", "SPRACHE",
-          "SPIELER", "ORDNER", "BEFEHL"}
+          "SPIELER", "ORDNER", "BEFEHL", "STAPEL"}
 
 
 def test_every_metavar_of_every_command_is_german_in_german():

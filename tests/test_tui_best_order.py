@@ -369,7 +369,9 @@ def test_plain_best_tells_to_choose_a_finish_cards_colour_unseen_only_when_it_li
     lines = best_lines(view, count=6)
     assert any("finish card" in line for line in lines)
     assert lines[-1].endswith("; a finish card by its pile only: type 'win' or 'lose' alone "
-                              "and choose its colour unseen; 'best all' lists every action)")
+                              "and choose its colour unseen; its figures are for the camel "
+                              "named by its place in the race odds, another colour's are its "
+                              "own; 'best all' lists every action)")
 
 
 def test_the_narrow_advices_note_says_what_its_numbers_are_a_finish_cards_too():

@@ -247,7 +247,10 @@ def test_position_command_on_the_full_screen_shows_pile_sizes_only(tmp_path):
     asyncio.run(play())
     # the log wraps a long line: join what follows 'Position:', up to the odds command
     line, command = " ".join(got["log"].split("Position:")[-1].split()).split(" pyramid odds ")
-    assert command.startswith("'") and "| winner 1 | loser 1' --players" in command
+    # then the piles as the advice reads them from public facts (who laid which pile and
+    # when, never a card's colour: tester s37tp finding 5), then the names
+    assert command.startswith("'") and "| winner 1 | loser 1' --read '" in command
+    assert command.endswith(" --players Ann,Ben,Cy,Dee")
     assert "| winner 1 | loser 1" in line
     assert "purple" not in line.split("| winner", 1)[1]
     assert ":purple" not in line and ":green" not in line

@@ -676,13 +676,8 @@ def _read_piles(game, race, ranked, read, noise=None, intents=None, laid=None):
         _finish, pile, colour = av.action.split()
         p = (race.winner if pile == "winner" else race.loser).get(colour, 0.0)
         cards = game.pile(pile)
-        ahead = 0.0
-        for index in range(len(cards)):
-            if (pile, index) not in read:
-                continue
-            r = noise.get(cards[index][0], 0.0)
-            ahead += r / colours + (1.0 - r) * (1.0 if read[(pile, index)] == colour else 0.0)
-        av.ev = p * _pays(ahead) - (1.0 - p)
+        ahead = _ahead(cards, pile, colour, read, noise, colours)
+        av.ev = finish_value_as_read(p, ahead)
         before_me = 0.0
         for q in intents:
             if q != game.turn and colour not in laid.get(q, ()):
@@ -696,6 +691,49 @@ def _read_piles(game, race, ranked, read, noise=None, intents=None, laid=None):
     if changed:
         ranked.sort(key=lambda a: (-a.ev, a.action))
     return holds
+
+
+def _ahead(cards, pile, colour, read, noise, colours):
+    """The cards of ``cards`` (a pile's ``[(seat, colour)]``, ``pile`` its name) read as
+    ``colour`` (a float: a card of a seat with ``noise`` counts ``r / colours`` for any
+    colour and ``1 - r`` for the one ``read`` gives it; ``read``: ``inferred_cards``)."""
+    ahead = 0.0
+    for index in range(len(cards)):
+        if (pile, index) not in read:
+            continue
+        r = noise.get(cards[index][0], 0.0)
+        ahead += r / colours + (1.0 - r) * (1.0 if read[(pile, index)] == colour else 0.0)
+    return ahead
+
+
+def finish_value_as_read(p, ahead):
+    """A finish card's value now (coins) on a pile as read: ``p`` (0..1) the chance its
+    camel ends as the pile's camel, ``ahead`` (>= 0, a float) the cards before it read
+    as its colour: ``ladder(1 + ahead)`` (between places for a fraction, ``_pays``) when
+    right, -1 coin when wrong (RULES 1.13). The one valuation of the coach's own cards
+    (``_read_piles``), the table's advice and ``pyramid odds --read``."""
+    return p * _pays(ahead) - (1.0 - p)
+
+
+def piles_as_read(game):
+    """The finish piles as the table's advice reads them (``suggestions(public=True)``:
+    every card, the player to act's too, read from who laid which pile and when,
+    ``inferred_cards(game, public=True)``, a card of a seat that may play at random
+    spread over the colours by that chance, ``_card_noise``): ``{pile: {colour: cards
+    read as it}}`` (floats >= 0; a pile without cards, or a colour none is read as, left
+    out), so that ``pyramid odds --read`` values a finish card as the table does
+    (``finish_value_as_read``). Public facts only, never a card's colour (RULES 1.8)."""
+    read = inferred_cards(game, True)
+    noise = _card_noise(game, opponent_styles(game, True))
+    colours = len(game.edition.racing)
+    out = {}
+    for pile in ("winner", "loser"):
+        cards = game.pile(pile)
+        for colour in game.edition.racing:
+            ahead = _ahead(cards, pile, colour, read, noise, colours)
+            if ahead > 0.0:
+                out.setdefault(pile, {})[colour] = ahead
+    return out
 
 
 def _after_die(position, die, value, ink):

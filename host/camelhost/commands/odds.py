@@ -22,6 +22,7 @@ from camelup.odds.actions import action_values
 from camelup.odds.game import position_from_game
 from camelup.odds.race import race_odds
 
+from camelhost.coach import finish_value_as_read
 from camelhost.commands.options import (
     SEAT_NAMES,
     add_edition_argument,
@@ -92,6 +93,14 @@ def add_arguments(parser):
                                "waits): the ticket is counted, the odds are those the die "
                                "and the rest of the leg decide, and no choice is valued "
                                "until the die is out (RULES 1.7)"))
+    parser.add_argument("--read", type=_read, default=None, metavar=metavar("PILES"),
+                        help=_("the finish cards on the piles as the table's advice reads "
+                               "them (its 'position' line adds it): how many cards of each "
+                               "pile are read as each colour, e.g. 'winner green 1, blue 1; "
+                               "loser yellow 3, red 1'; a finish card is then valued behind "
+                               "the cards read as its colour, as the table values it "
+                               "(default: each hidden card taken as a card's colour by that "
+                               "colour's chance)"))
     parser.add_argument("--later-tiles", action="store_true",
                         help=_("race the later legs with the edition's tiles placed as the bots "
                                "were measured to place them (about 1.5x the time; default: later "
@@ -109,6 +118,38 @@ def _top(text):
         raise argparse.ArgumentTypeError(_("give a whole number of actions, 0 or more (0 = all), not %r")
                                          % text)
     return value
+
+
+def _read(text):
+    """``--read``: the piles as the table reads them, ``winner green 1, blue 1; loser
+    yellow 3, red 1`` (a pile's name, then colour and count pairs, comma-separated; the
+    piles separated by ``;``; counts >= 0, a dot for a fraction: a card the table reads
+    as any colour by a chance counts a part of one) -> ``{pile: {colour: count}}``, the
+    colours as typed (``run`` checks them against the edition). The table's ``position``
+    line writes it (``camelhost.table.narration.read_words``)."""
+    out = {}
+    for part in text.split(";"):
+        part = part.strip()
+        if not part:
+            continue
+        pile, _sep, rest = part.partition(" ")
+        if pile not in ("winner", "loser") or pile in out:
+            raise argparse.ArgumentTypeError(
+                _("each part names a pile once, winner or loser, then its colours and "
+                  "counts, like 'winner green 1, blue 1; loser yellow 3': not %r") % part)
+        counts = out[pile] = {}
+        for pair in rest.split(","):
+            words = pair.split()
+            try:
+                count = float(words[1]) if len(words) == 2 else -1.0
+            except ValueError:
+                count = -1.0
+            if count < 0 or words[0] in counts:
+                raise argparse.ArgumentTypeError(
+                    _("give each colour once with its count of cards (0 or more), like "
+                      "'yellow 3' or 'red 0.5': not %r") % pair.strip())
+            counts[words[0]] = count
+    return out
 
 
 def _players(text):
@@ -163,7 +204,7 @@ def _pct(x):
 
 
 def report(game, seed=1, samples=None, top=12, timing=False, unowned=(), later_tiles=False,
-           names=None, waiting=False):
+           names=None, waiting=False, read=None):
     """The text ``pyramid odds`` prints for ``game`` (a ``camelup.game.Game``), as a list of
     lines. ``samples``: races to simulate; ``None``: until every 95 % half-width of the
     race odds is at most half a point (``camelup.odds.race.TARGET``). ``unowned``:
@@ -175,6 +216,11 @@ def report(game, seed=1, samples=None, top=12, timing=False, unowned=(), later_t
     ``position`` says so while one waits; the notation holds a ticket only with its
     die): the report counts that ticket and values no choice (that player's is made,
     the next player's comes after the die), with the leg and race odds as they are.
+    ``read``: the finish piles as the table reads them (``--read``, ``{pile: {colour:
+    cards read as it}}``): each finish card is then valued behind the cards read as its
+    colour (``camelhost.coach.finish_value_as_read``), as the table's advice values it;
+    without it each hidden card counts as a card's colour by that colour's chance
+    (``camelup.odds.actions.finish_card_ev``, as the ``ev`` bots value theirs).
     Raises ``CliError`` for ``waiting`` once the race is over (a position before its
     end always has a pyramid ticket left: fewer than five dice are out)."""
     if waiting and game.is_over:
@@ -195,6 +241,8 @@ def report(game, seed=1, samples=None, top=12, timing=False, unowned=(), later_t
     race = race_odds(position, seed=seed, samples=samples, leg=leg, later_tiles=later_tiles)
     t2 = clock()
     values = action_values(game, race=race, leg=leg) if not waiting else None
+    if values and read is not None:
+        values = _as_read(values, read)
     t3 = clock()
     tile = best_tile(position, game.turn) if not game.is_over and not waiting else None
     t4 = clock()
@@ -246,7 +294,7 @@ def report(game, seed=1, samples=None, top=12, timing=False, unowned=(), later_t
                      % {"who": who(game.turn), "left": game.pyramid_tickets_left - 1,
                         "next": who((game.turn + 1) % game.players)})
     else:
-        lines += _action_lines(game, values, top, who)
+        lines += _action_lines(game, values, top, who, read)
     if timing:
         lines.append("")
         lines.append(_("timing: leg odds %s ms, race odds %s ms, action values %s ms, "
@@ -289,8 +337,21 @@ def _tile_lines(game, position, leg, tile, unowned, who):
     return lines
 
 
-def _action_lines(game, values, top, who):
-    """``report``'s lines of the actions, best first (``top`` of them; 0: all)."""
+def _as_read(values, read):
+    """``values`` (``ActionValue``, best first) with each finish card valued behind the
+    cards ``read`` (``--read``) gives as its colour (``facts["read"]``, said as ``3 read
+    as yellow``), best first again: the table's valuation (``camelhost.coach``)."""
+    for av in values:
+        if av.kind == "finish":
+            ahead = read.get(av.facts["pile"], {}).get(av.facts["colour"], 0.0)
+            av.ev = finish_value_as_read(av.facts["p"], ahead)
+            av.facts = dict(av.facts, read=ahead)
+    return sorted(values, key=lambda av: (-av.ev, av.action))
+
+
+def _action_lines(game, values, top, who, read=None):
+    """``report``'s lines of the actions, best first (``top`` of them; 0: all); ``read``:
+    the piles as ``--read`` gave them, or ``None``."""
     if not values:
         return [_("No actions: the race is over.")]
     lines = []
@@ -308,7 +369,16 @@ def _action_lines(game, values, top, who):
         lines.append("  %2d. %-22s %s" % (i + 1, action, reason))
     if any(v.kind == "finish" for v in shown) and (game.pile("winner")
                                                     or game.pile("loser")):
-        lines.append(_("  (the others' finish cards count by number only: hidden, RULES 1.8)"))
+        if read is None:
+            lines.append(_("  (the others' finish cards count by number only: hidden, RULES "
+                           "1.8)"))
+            lines.append(_("  (each hidden card taken as a card's colour by that colour's "
+                           "chance; the table's advice reads them from who laid which pile "
+                           "and when, and its 'position' line adds that reading as --read: "
+                           "with it these figures are the table's)"))
+        else:
+            lines.append(_("  (the cards on the piles read as --read gives them, the table's "
+                           "reading of who laid which pile and when: the table's figures)"))
     if len(shown) < len(values):
         lines.append(_("  ... %d more (--top 0 shows all)") % (len(values) - len(shown)))
     return lines
@@ -470,6 +540,25 @@ def _short_board(args):
     return game, unowned, None
 
 
+def _check_read(game, read):
+    """Raise ``CliError`` (one line, status 2) when ``--read`` names a colour that is
+    no racing camel of ``game``'s edition, or reads more cards on a pile than lie there."""
+    racing = game.edition.racing
+    for pile, counts in read.items():
+        for colour in counts:
+            if colour not in racing:
+                raise CliError(_("--read: %s is no racing camel of the %s edition (%s)")
+                               % (colour, edition_word(game.edition), colour_list(racing)), 2)
+        cards = len(game.pile(pile))
+        total = sum(counts.values())
+        if total > cards + 0.05:
+            raise CliError(ngettext("--read: %s cards read on the %s pile, which holds %d",
+                                    "--read: %s cards read on the %s pile, which holds %d",
+                                    cards) % ("%d" % total if total == int(total) else decimal(total, 2),
+                                             _(pile), cards),
+                               2)
+
+
 def run(args):
     if args.samples is not None and args.samples < 1:
         raise CliError(_("--samples must be at least 1"), 2)
@@ -499,7 +588,9 @@ def run(args):
             "--players: %d name for %d seats (give one per seat, in seat order)",
             "--players: %d names for %d seats (give one per seat, in seat order)",
             len(args.players)) % (len(args.players), game.players), 2)
+    if args.read is not None:
+        _check_read(game, args.read)
     for line in report(game, args.seed, args.samples, args.top, args.timing, unowned,
-                       args.later_tiles, args.players, waiting=args.waiting):
+                       args.later_tiles, args.players, waiting=args.waiting, read=args.read):
         print(line)
     return 0

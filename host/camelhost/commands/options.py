@@ -55,7 +55,7 @@ def _metavars():
         "POLICIES": pgettext("metavar", "POLICIES"),
         "SECTION": pgettext("metavar", "SECTION"),
         "position": pgettext("metavar", "position"), "LANG": pgettext("metavar", "LANG"),
-        "COMMAND": pgettext("metavar", "COMMAND"),
+        "COMMAND": pgettext("metavar", "COMMAND"), "PILES": pgettext("metavar", "PILES"),
     }
 
 

@@ -16,6 +16,7 @@ from camelup.errors import Message
 from camelup.game import setup_space
 from camelup.notation import position_text
 
+from camelhost.coach import piles_as_read
 from camelhost.i18n import (
     N_,
     _,
@@ -31,7 +32,14 @@ from camelhost.i18n import (
     pgettext,
 )
 from camelhost.table.manual import parse_die
-from camelhost.table.view import CRAZY_WHY, FROM_TO, side_word, signed
+from camelhost.table.view import (
+    CRAZY_WHY,
+    FROM_TO,
+    RACE_SAMPLES,
+    finish_camel,
+    side_word,
+    signed,
+)
 
 #: What the table asks for when the dice are typed (no pyramid, or a die it lost).
 #: (English here: shown through ``_()``, in the table's language.)
@@ -1246,7 +1254,7 @@ def odds_lines(view):
 BEST_SHOWN = 4
 
 
-def _advice_name(entry, view, player):
+def _advice_name(entry, view, player, camel=True):
     """An advice entry (the view's action entry) as words a player reads aloud, and the
     command that takes it (in the table's colour words): ``("purple leg ticket 5", "leg
     purple")``, ``("booing tile on 6 (moved from 4)", "tile 6 -")``, ``("a finish card on
@@ -1272,6 +1280,8 @@ def _advice_name(entry, view, player):
     if kind == "finish":
         pile = entry.get("pile") or words[1]
         text = _("a finish card on the %s pile, its colour chosen unseen") % pile_word(pile)
+        if camel and entry.get("place"):  # the camel its figures are for, by its place
+            text += ", " + _("for %s") % finish_camel(pile, entry["place"])
         laid = [p["finish_cards_played"] for p in view["players"] if p["name"] == player]
         if laid and laid[0]:
             # valued as if every colour were still held (the hand is private): once the
@@ -1361,6 +1371,31 @@ def _figure_words(entry, others=2):
     return _("balance %s: %s") % (signed(score), ", ".join(parts))
 
 
+def _same_win(values):
+    """The chance to win (0..1) that the end-game's best few all share as shown, when
+    the view ranks them by balance for it (``camelhost.table.view.same_chance``: the
+    entries' ``same_win``), else ``None``."""
+    for v in values:
+        if v.get("same_win") is not None:
+            return v["same_win"]
+    return None
+
+
+def _same_win_words(chance):
+    """What the advice says when every action played out gives the player the same
+    chance to win the race (``chance``, 0..1, as shown): that chance, and that the list
+    is ranked by balance instead, since the chance tells nothing between them (tester
+    s37tp finding 3: four lines of "0% chance to win" and "as likely to win as the
+    best" told a player nothing). At 0% it says the player wins in no play-out, as the
+    play-outs count it, not that it can't happen."""
+    if round(100 * chance) == 0:
+        return _("the race likely ends this leg and you win it in none of the play-outs, "
+                 "whatever you do: ranked by balance, the coins you can still gain on the "
+                 "others")
+    return _("the race likely ends this leg and your chance to win it is %s whatever you "
+             "do: ranked by balance") % percent(chance)
+
+
 def advice_note(values, others, more=False):
     """The line under the advice (``values``: the view's action entries shown, in their
     order; ``others``: how many players reply before the player's next turn; ``more``:
@@ -1376,6 +1411,9 @@ def advice_note(values, others, more=False):
         notes.append(_("the race likely ends this leg, so the first are ranked by your "
                        "chance to win, each played out from what the table can see, the "
                        "rest by balance"))
+    same = _same_win(values)
+    if same is not None:
+        notes.append(_same_win_words(same))
     if any(v.get("win") is None and v.get("score") is not None for v in values):
         if others == 1:  # a sentence of its own, not a count's form: no number in it
             notes.append(_("balance: what an action pays now less what the other player "
@@ -1397,13 +1435,14 @@ def advice_note(values, others, more=False):
         notes.append(_("ranked by the value now"))
     if any(v["kind"] == "finish" for v in values):
         notes.append(_("a finish card by its pile only: type 'win' or 'lose' alone and "
-                       "choose its colour unseen"))
+                       "choose its colour unseen; its figures are for the camel named by "
+                       "its place in the race odds, another colour's are its own"))
     if more:
         notes.append(_("'best all' lists every action"))
     return "(%s)" % "; ".join(notes)
 
 
-def advice_words(view, count=None):
+def advice_words(view, count=None, camel=False):
     """The advice of ``view`` (its ``odds.actions``) in words, one dict an action for the
     first ``count`` (``None``: every one), as ``best`` and the web page say them:
     ``name`` (the action read aloud, a finish card by its pile only, RULES 1.8),
@@ -1411,7 +1450,9 @@ def advice_words(view, count=None):
     it is ahead of the next; the others: how far each is behind the best, ``""`` when
     ranked by another number) and ``figure`` (the number it is ranked by, said in full:
     its balance as a sum whose parts add up, or its chance to win). ``[]`` without
-    advice. The order and numbers are the view's (the coach's), unchanged."""
+    advice. The order and numbers are the view's (the coach's), unchanged. ``camel``: a
+    finish card's name says the camel its figures are for (``best``); the web page's
+    list, on one screen at 1024x768, leaves it to the entry's ``text``."""
     acts = (view.get("odds") or {}).get("actions")
     if not acts or not acts.get("values"):
         return []
@@ -1419,7 +1460,7 @@ def advice_words(view, count=None):
     best = values[0]
     out = []
     for i, entry in enumerate(values):
-        name, command = _advice_name(entry, view, acts["player"])
+        name, command = _advice_name(entry, view, acts["player"], camel)
         if i == 0:
             gap = _gap(best, values[1]) if len(values) > 1 else None
         else:
@@ -1450,6 +1491,10 @@ def short_advice_note(values, others=2):
     notes = []
     if any(v.get("win") is not None for v in values):
         notes.append(_("the first by your chance to win the race"))
+    same = _same_win(values)
+    if same is not None:  # one line of the page, as the rest of its note
+        notes.append(_("you win in no play-out: by balance") if round(100 * same) == 0
+                     else _("%s to win whatever you do: by balance") % percent(same))
     if any(v.get("win") is None and v.get("score") is not None for v in values):
         if others == 1:
             notes.append(_("balance: now less the other player's gains; below zero costs you "
@@ -1488,7 +1533,7 @@ def best_lines(view, count=BEST_SHOWN):
     acts = odds["actions"]
     player = acts["player"]
     shown = acts["values"] if count is None else acts["values"][:count]
-    said = advice_words(view, count)
+    said = advice_words(view, count, camel=True)
     head = _("Best for %s: %s (type '%s')") % (player, said[0]["name"], said[0]["command"])
     if said[0]["gap"]:
         head += ", " + said[0]["gap"]
@@ -1533,6 +1578,22 @@ def best_lines(view, count=BEST_SHOWN):
     return lines
 
 
+def read_words(piles):
+    """``--read``'s text for ``piles`` (``{pile: {colour: count}}``, as
+    ``camelhost.coach.piles_as_read`` gives them): ``winner green 1, blue 1; loser
+    yellow 3, red 1``, the counts to the hundredth with a dot (typed back as they are),
+    ``""`` for none."""
+    parts = []
+    for pile in ("winner", "loser"):
+        counts = piles.get(pile)
+        if counts:
+            parts.append("%s %s" % (pile, ", ".join(
+                "%s %s" % (c, ("%.2f" % n).rstrip("0").rstrip(".")) for c, n in
+                sorted(counts.items(), key=lambda cn: (-cn[1], cn[0])))))
+    return "; ".join(parts)
+
+
+
 def position_line(session):
     """The ``position`` command: the position in the project notation, ready to paste
     into ``pyramid odds`` (docs/notation.md), then the whole command, quoted for a
@@ -1551,6 +1612,15 @@ def position_line(session):
         return _("No position yet: the setup comes first")
     text = position_text(session.game, public=not session.game.is_over)
     command = _("pyramid odds %s") % shlex.quote(text)
+    game = session.game
+    if not game.is_over and (game.pile("winner") or game.pile("loser")):
+        # the finish cards as the advice reads them, so the odds value them as it does
+        # (tester s37tp finding 5: without it the pasted odds gave other figures)
+        read = read_words(piles_as_read(game))
+        if read:
+            command += " --read %s" % shlex.quote(read)
+    if not game.is_over:  # the table's race odds, so the pasted figures are its own
+        command += _(" --seed %d --samples %d") % (session.seed, RACE_SAMPLES)
     command += _(" --players %s") % shlex.quote(",".join(session.names))
     waiting = session.pending_player
     if waiting is not None:

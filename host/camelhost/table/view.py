@@ -107,7 +107,11 @@ Keys and shapes::
                                           replies, a finish card's less "hold"),
                                           "win" the chance (0..1) to win the race
                                           that orders the end-game's best few
-                                          first (None elsewhere); "text" says the
+                                          first (None elsewhere, and None for all
+                                          when they would all read the same: then
+                                          "same_win" on every entry is that chance
+                                          and the list is by "score" alone,
+                                          ``same_chance``); "text" says the
                                           number of the order first, labelled, then
                                           the value now (``action_text``). A
                                           finish entry never names a colour (which
@@ -116,7 +120,11 @@ Keys and shapes::
                                           "finish loser", and it also has "pile",
                                           "cards" (cards on the pile) and "hold"
                                           (coins it is worth kept for a later leg,
-                                          or None); a partner entry also has
+                                          or None) and "place": the camel its figures
+                                          are for, by its place (1-based) in that
+                                          pile's race odds, highest first (None
+                                          without race odds; ``finish_camel``); a
+                                          partner entry also has
                                           "partner": name,
                               "partnership": {"partner": str, "ev": float} when the
                                  player to act is partnered this leg (what copying the
@@ -368,6 +376,34 @@ def advice_value(av):
     return now
 
 
+def same_chance(values):
+    """The chance to win (0..1) every one of the end-game's best few shares as the
+    advice shows it (whole percents, ``percent``), or ``None``: ``values`` are the
+    coach's ``ActionValue`` objects in its order (``.win`` set on the best few,
+    ``camelhost.coach.win_chances``). When all of them read the same, 0% above all
+    (a player too far behind to win in any play-out, tester s37tp finding 3), the
+    chance tells nothing between them, and a list of equal chances would hide what
+    does: ``by_balance``. ``None`` also when no action carries a chance."""
+    wins = [av.win for av in values if getattr(av, "win", None) is not None]
+    if not wins or len(set(round(100 * w) for w in wins)) > 1:
+        return None
+    return wins[0]
+
+
+def by_balance(values):
+    """The coach's ``ActionValue`` list ranked by its balance (``.score``) alone, each
+    chance to win dropped (``.win`` ``None``): for advice whose chances are all the same
+    (``same_chance``), so that what it is ranked by is the number it shows. The coach
+    ranked its best few by the chance with ties kept in balance order, so where the
+    chances are exactly equal (0% in every play-out) this is its own order, its choice
+    first; where they differ below the percent shown, the balance decides here."""
+    for av in values:
+        if getattr(av, "win", None) is not None:
+            av.win = None
+    return sorted(values, key=lambda av: -av.score if getattr(av, "score", None) is not None
+                  else float("inf"))
+
+
 def finish_command(pile, colour=None):
     """The table's command for a finish card on ``pile`` (``"winner"`` / ``"loser"``):
     ``win red`` / ``lose red`` with ``colour``, ``win`` / ``lose`` without it (the colour
@@ -384,16 +420,44 @@ def finish_reason(av, public=False):
     and, when the coach valued it, what it is worth kept for a later leg (its value now
     less ``over_hold``, ``camelhost.coach.hold_value``): ``green ends the race last: 82%,
     1 card on the pile, worth +4.20 in a later leg``. ``public``: for the shared screen, which never names the card's
-    colour (RULES 1.8), so without the chance, which names it: ``1 card on the pile,
-    worth +4.20 in a later leg``. Raises ``KeyError`` when ``p``, ``cards`` or ``pile`` is
+    colour (RULES 1.8), so without the chance, which names it, and with the camel the
+    figures are for by its place in the race odds when the view set it
+    (``facts["place"]``, ``finish_camel``): ``for the camel most likely to end the race
+    last, 1 card on the pile, worth +4.20 in a later leg``. Raises ``KeyError`` when ``p``, ``cards`` or ``pile`` is
     missing."""
     facts = av.facts
     parts = [] if public else [finish_chance(facts)]
+    if public and facts.get("place"):
+        # which camel the figures are for, by its place in the race odds beside the
+        # advice, never by its colour (tester s37tp finding 7; docs/odds.md)
+        parts.append(_("for %s") % finish_camel(facts["pile"], facts["place"]))
     parts.append(ngettext("%d card on the pile", "%d cards on the pile", facts["cards"])
                  % facts["cards"])
     if "over_hold" in facts:
         parts.append(_("worth %s in a later leg") % signed(av.ev - facts["over_hold"]))
     return ", ".join(parts)
+
+
+def finish_camel(pile, place):
+    """The camel a shared screen's finish-card figure is for, named by its ``place``
+    (1-based) among the race odds of ``pile`` (``"winner"`` / ``"loser"``), highest
+    chance first, never by its colour (the whole table reads the advice; docs/odds.md,
+    "What the advice says"): ``the camel most likely to end the race last``, ``the
+    camel at place 2 of the overall winner odds``."""
+    if place == 1:
+        return (_("the camel most likely to win the race") if pile == "winner" else
+                _("the camel most likely to end the race last"))
+    return (_("the camel at place %d of the overall winner odds") if pile == "winner" else
+            _("the camel at place %d of the overall loser odds")) % place
+
+
+def odds_place(race, pile, colour):
+    """``colour``'s place (1-based) among the race odds of ``pile`` (``race``: a
+    ``camelup.odds.race.RaceOdds``): 1 + the camels with a higher chance to end as that
+    pile's camel (RULES 1.13), so a player finds it in the odds the screen shows."""
+    odds = race.winner if pile == "winner" else race.loser
+    mine = odds.get(colour, 0.0)
+    return 1 + sum(1 for c in odds if odds[c] > mine)
 
 
 def finish_chance(facts):
@@ -510,12 +574,22 @@ def odds_view(session, samples=RACE_SAMPLES):
         values = bots.suggestions(g, leg=leg, race=race, seed=session.seed)
     except (ValueError, TypeError, KeyError, IndexError):
         values = []
+    same_win = same_chance(values)
+    if same_win is not None:
+        values = by_balance(values)
+    if race is not None:
+        for av in values:
+            if av.kind == "finish":  # the camel its figures are for (finish_camel)
+                av.facts = dict(av.facts, place=odds_place(race, av.facts["pile"],
+                                                           av.facts["colour"]))
     shown = []
     piles = {}
     for av in values:
         entry = {"kind": av.kind, "action": av.action, "ev": av.ev,
                  "score": getattr(av, "score", None), "win": getattr(av, "win", None),
                  "text": _action_text(session, av)}
+        if same_win is not None and entry["score"] is not None:
+            entry["same_win"] = same_win
         if av.kind == "finish":
             # valued as if held, and shown by its pile only: which colour a player lays
             # is private (RULES 1.8), and the camel's chance would name it beside the
@@ -530,6 +604,7 @@ def odds_view(session, samples=RACE_SAMPLES):
             entry["cards"] = av.facts["cards"]
             entry["hold"] = (av.ev - av.facts["over_hold"] if "over_hold" in av.facts
                              else None)
+            entry["place"] = av.facts.get("place")
         if av.kind == "partner":
             entry["partner"] = session.names[int(av.action.split()[1])]
         shown.append(entry)

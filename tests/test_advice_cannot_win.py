@@ -1,0 +1,94 @@
+"""End-game advice for a player who can't win the race (tester s37tp finding 3): when
+every action the coach plays out leaves the player the same chance to win, 0% above all,
+the advice does not list equal chances ("0% chance to win the race" on every line, "as
+likely to win as the best") over a hidden order; it says the chance once and ranks the
+actions by the balance it shows, in plain mode's ``best all``, on the web page and in
+German."""
+
+import re
+
+import pytest
+from camelhost.i18n import set_language
+from camelhost.table.narration import advice_words, best_lines, short_advice_note
+from camelhost.table.session import Session
+from camelhost.table.view import table_view
+
+pytestmark = pytest.mark.slow  # the coach's end-game play-outs
+
+SETUP = "setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white"
+#: Second edition, Ann, Ben, Cy, Dee, seed 5: Ann took only pyramid tickets, the others
+#: played as the coach plays (its choices typed in); at the last command's end the race
+#: likely ends this leg and Ann, 20 coins to Ben's 39, wins it in none of the play-outs.
+BEHIND = [SETUP,
+    'pyramid', 'green 1', 'leg purple', 'leg purple', 'leg purple', 'pyramid', 'red 3',
+    'leg purple', 'leg green', 'tile 4 +', 'pyramid', 'purple 2', 'leg yellow',
+    'leg yellow', 'leg yellow', 'pyramid', 'yellow 3', 'leg yellow', 'pyramid',
+    'grey black 1', 'leg purple', 'pyramid', 'grey white 2', 'leg purple', 'tile 8 -',
+    'leg yellow', 'pyramid', 'blue 2', 'leg green', 'pyramid', 'red 1', 'leg green',
+    'pyramid', 'yellow 2', 'pyramid', 'green 2', 'leg purple', 'leg purple', 'pyramid',
+    'green 2', 'leg purple', 'leg purple', 'pyramid', 'purple 1', 'pyramid', 'yellow 2',
+    'finish loser blue', 'finish loser blue', 'pyramid', 'blue 3', 'pyramid',
+    'grey black 1', 'leg purple', 'leg green', 'leg red', 'pyramid', 'grey white 2',
+    'leg purple', 'pyramid', 'purple 2', 'leg purple', 'pyramid', 'green 1', 'leg purple',
+    'pyramid', 'yellow 2', 'finish winner purple', 'pyramid', 'blue 2', 'leg purple',
+    'tile 13 +', 'leg red', 'pyramid', 'blue 3', 'finish loser yellow', 'leg blue',
+    'leg green', 'pyramid', 'purple 2', 'leg purple', 'leg purple', 'tile 15 +', 'pyramid',
+    'grey white 2', 'leg purple', 'pyramid', 'green 2', 'finish loser green', 'pyramid',
+    'yellow 2', 'finish loser green', 'leg blue', 'finish winner blue',
+]
+
+
+@pytest.fixture(autouse=True)
+def _english_after():
+    yield
+    set_language("en")
+
+
+@pytest.fixture(scope="module")
+def session():
+    s = Session("second", ["Ann", "Ben", "Cy", "Dee"], seed=5)
+    for line in BEHIND:
+        s.command(line)
+    return s
+
+
+def _balances(lines):
+    """The balance each advice line of ``best all`` shows, in its order."""
+    return [float(m.group(1).replace(",", ".").replace("\u2212", "-"))
+            for m in (re.search(r"(?:balance|Bilanz) ([-+]?[0-9]+[.,][0-9]+)", line)
+                      for line in lines) if m]
+
+
+def test_a_player_who_wins_in_no_play_out_is_told_so_once_and_ranked_by_balance(session):
+    view = table_view(session, odds=True)
+    values = view["odds"]["actions"]["values"]
+    assert view["odds"]["actions"]["player"] == "Ann"
+    lines = best_lines(view, count=None)
+    text = "\n".join(lines)
+    # no line says a chance that tells nothing between the actions
+    assert "chance to win the race" not in text, text
+    assert "as likely to win" not in text, text
+    # it says why once, and what the order is
+    assert ("you win it in none of the play-outs, whatever you do: ranked by balance"
+            in text), text
+    # every action shows its balance, and the order is the order of those balances
+    shown = _balances(lines[:-1])
+    assert len(shown) == len(values) >= 5
+    assert shown == sorted(shown, reverse=True), shown
+    assert lines[0].endswith("ahead of the next"), lines[0]
+    # the web page says the same numbers and the same note
+    said = advice_words(view, 3)
+    assert all("balance" in s["figure"] for s in said), said
+    assert "you win in no play-out: by balance" in short_advice_note(values[:3], 3)
+
+
+def test_the_same_in_german(session):
+    set_language("de")
+    view = table_view(session, odds=True)
+    lines = best_lines(view, count=None)
+    text = "\n".join(lines)
+    assert "Chance, das Rennen zu gewinnen (jetzt" not in text, text
+    assert "gleiche Siegchance" not in text, text
+    assert "du gewinnst es in keinem der ausgespielten Verl\u00e4ufe" in text, text
+    shown = _balances(lines[:-1])
+    assert len(shown) >= 5 and shown == sorted(shown, reverse=True), shown
