@@ -81,3 +81,25 @@ def test_below_seven_seats_the_reading_is_the_ev_bots(seats):
     read = coach.inferred_cards(game)
     assert read
     assert coach.pile_readings(game) == dict((k, {c: 1.0}) for k, c in read.items())
+
+
+def test_eight_coaches_spread_their_first_leg_cards():
+    # tournament game 6 (seed 1), eight coaches, its first leg: on main's reading six
+    # of them laid the loser pile's red one after another (seven reds there in all);
+    # read as pile readers lay them too, no colour goes on one pile more than twice
+    from camelhost import tournament
+    from camelhost.table import bots
+    from camelup.rng import XorShift32
+
+    number = tournament.game_seed(1, 6)
+    game = Game.random("second", 8, number)
+    dice = XorShift32(number * 7 + 3)
+    rngs = [XorShift32(number * 31 + s + 1) for s in range(8)]
+    cards = []
+    while not game.is_over and game.leg == 1:
+        text = bots.POLICIES["coach"](game, rngs[game.turn])
+        if text.startswith("finish "):
+            cards.append(text)
+        game.push(tournament.engine_action(game, text, dice))
+    assert cards
+    assert max(cards.count(c) for c in cards) <= 2, cards
