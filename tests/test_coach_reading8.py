@@ -52,7 +52,7 @@ def test_the_second_card_on_a_crowded_pile_is_read_as_a_pile_reader_lays_it_too(
     assert coach.pile_readings(other) == readings
 
 
-def test_the_demo_herd_on_one_colour_does_not_happen():
+def test_the_demo_herd_on_one_colour_does_not_happen(monkeypatch):
     # in the demo Ann, Ben, Cy and Dee each laid the next loser-pile green (at 22 %),
     # reading the cards before as blue; read as a pile reader lays them too, a second
     # green is worth less than a leg ticket, and nobody lays it
@@ -63,12 +63,8 @@ def test_the_demo_herd_on_one_colour_does_not_happen():
     assert green < best
     assert coach.choose(game, NAMES)[0] != "finish loser green"
     # the ev reading alone (the coach before) still sees green's first place free
-    old = coach.READER_SHARE
-    try:
-        coach.READER_SHARE = 0.0
-        assert coach.choose(game, NAMES)[0] == "finish loser green"
-    finally:
-        coach.READER_SHARE = old
+    monkeypatch.setattr(coach, "READER_SHARE", 0.0)
+    assert coach.choose(game, NAMES)[0] == "finish loser green"
 
 
 @pytest.mark.parametrize("seats", [4, 6])

@@ -39,7 +39,10 @@ candidate against the other players:
   larger seeded run (``FINISH_SAMPLES`` races, cached per die); a card is worth what
   its place pays when its camel wins the pile, the cards before it of its colour
   being those the others' play reads as that colour (``_read_piles``,
-  ``inferred_cards``), and -1 otherwise. Waiting risks that a later player takes that
+  ``inferred_cards``; at ``CROWDED_SEATS`` or more, ``pile_readings``: a share of each
+  card as a player who reads the piles would have laid it, so that a table of coaches
+  does not take every card for the favourite's and herd onto the next colour), and -1
+  otherwise. Waiting risks that a later player takes that
   place: their finish cards are part of the replies, with my card on the pile or not.
   But a card kept is still worth laying in a later leg, once its camel is the
   pile's likely camel: a card laid now scores its value over the rest of the race,
