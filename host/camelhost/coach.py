@@ -835,18 +835,39 @@ def inferred_cards(game, public=False):
     pile and when is read, never a card's colour. ``public``: the player to act's own
     cards too."""
     me = None if public else game.turn
-    racing = sorted(game.edition.racing)
+    out = _ev_reading(game, _card_events(game))
+    if me is None:
+        return out
+    return dict((key, colour) for key, colour in out.items()
+                if game.pile(key[0])[key[1]][0] != me)
+
+
+def _card_events(game):
+    """Every hidden finish card of a player on the piles, in play order, with the race
+    odds of its moment: ``[(pile, index, seat, {colour: chance})]`` (``_finish_events``,
+    ``_pile_odds``); a card the undo history doesn't reach (a typed-in position) comes
+    after those, with today's odds."""
     events = [(pile, index, seat, _pile_odds(then)[pile])
-              for pile, index, seat, then in _finish_events(game, me)]
+              for pile, index, seat, then in _finish_events(game, None)]
     known = set((pile, index) for pile, index, _s, _o in events)
     now = None
     for pile in ("winner", "loser"):
         for index, (seat, _colour) in enumerate(game.pile(pile)):
-            if seat is None or seat == me or (pile, index) in known:
+            if seat is None or (pile, index) in known:
                 continue
             if now is None:  # before the history (a typed-in position): today's odds
                 now = _pile_odds(game)
             events.append((pile, index, seat, now[pile]))
+    return events
+
+
+def _ev_reading(game, events):
+    """``{(pile, index): colour}`` for ``events`` (``_card_events``): each card the
+    colour that was its player's best by ``finish_card_ev`` then, the cards before it
+    counted by number (``inferred_cards``). A seat's reading depends only on the cards
+    before it and that seat's own earlier cards, so leaving a seat's cards out changes
+    no other seat's."""
+    racing = sorted(game.edition.racing)
     used = {}
     out = {}
     for pile, index, seat, odds in events:
@@ -889,23 +910,24 @@ def pile_readings(game, public=False, read=None):
     as blue). The rest of the card, ``1 - READER_SHARE``, is the ``ev`` reading, which
     the league's styles that lay early play by. Only who laid which pile and when is
     read, never a colour."""
-    if read is None:
-        read = inferred_cards(game, public)
     if game.players < CROWDED_SEATS or READER_SHARE <= 0.0:
+        if read is None:
+            read = inferred_cards(game, public)
         return dict((key, {colour: 1.0}) for key, colour in read.items())
-    everyone = inferred_cards(game, public=True)  # the ev reading of every card
+    return _crowded_reading(game, public, read)[1]
+
+
+def _crowded_reading(game, public, read=None):
+    """``(read, readings)`` at a crowded table: ``inferred_cards(game, public)`` (or
+    ``read``) and ``pile_readings`` of the same cards, from one pass over the finish
+    cards' history (``_card_events``)."""
+    events = _card_events(game)
+    everyone = _ev_reading(game, events)  # the ev reading of every card
+    if read is None:
+        me = None if public else game.turn
+        read = dict((key, colour) for key, colour in everyone.items()
+                    if me is None or game.pile(key[0])[key[1]][0] != me)
     racing = sorted(game.edition.racing)
-    events = [(pile, index, seat, _pile_odds(then)[pile])
-              for pile, index, seat, then in _finish_events(game, None)]
-    known = set((pile, index) for pile, index, _s, _o in events)
-    now = None
-    for pile in ("winner", "loser"):
-        for index, (seat, _colour) in enumerate(game.pile(pile)):
-            if seat is None or (pile, index) in known:
-                continue
-            if now is None:  # before the history (a typed-in position): today's odds
-                now = _pile_odds(game)
-            events.append((pile, index, seat, now[pile]))
     shares = {}
     used = {}
     for pile, index, seat, odds in events:
@@ -930,7 +952,7 @@ def pile_readings(game, public=False, read=None):
         if ev is not None:
             mix[ev] = mix.get(ev, 0.0) + (1.0 - READER_SHARE)
         shares[(pile, index)] = mix
-    return dict((key, shares.get(key, {read[key]: 1.0})) for key in read)
+    return read, dict((key, shares.get(key, {read[key]: 1.0})) for key in read)
 
 
 def _likeliest(readings):
@@ -957,9 +979,8 @@ def card_guesses(game, public=False, styles=None):
     noise = _card_noise(game, styles)
     n = len(game.edition.racing)
     out = []
-    read = inferred_cards(game, public)
     if game.players >= CROWDED_SEATS and READER_SHARE > 0.0:
-        readings = pile_readings(game, public, read)
+        readings = _crowded_reading(game, public)[1]
         for key in sorted(readings):
             seat = game.pile(key[0])[key[1]][0]
             r = noise.get(seat, 0.0)
@@ -968,7 +989,7 @@ def card_guesses(game, public=False, styles=None):
                         [(c, r / n + (1.0 - r) * mix.get(c, 0.0))
                          for c in game.edition.racing]))
         return out
-    for (pile, index), colour in sorted(read.items()):
+    for (pile, index), colour in sorted(inferred_cards(game, public).items()):
         seat = game.pile(pile)[index][0]
         r = noise.get(seat, 0.0)
         out.append((pile, index, seat,
@@ -1296,12 +1317,13 @@ def _score_candidates(game, position, leg, race, theirs, public, prune=False, re
         model = {}
     told = model.get("told")
     if told is None:
-        read = inferred_cards(game, public)  # the others' cards as their play tells
         readings = None
         if game.players >= CROWDED_SEATS and READER_SHARE > 0.0:
-            readings = pile_readings(game, public, read)  # pile readers' cards too
+            # the others' cards as their play tells, and as pile readers lay them too
+            read, readings = _crowded_reading(game, public)
             laid = _laid_colours(game, public, _likeliest(readings))
         else:
+            read = inferred_cards(game, public)  # the others' cards as their play tells
             laid = _laid_colours(game, public, read)
         styles = opponent_styles(game, public)  # who plays how, from their moves
         intents = dict((p, finish_intent(game, styles[p])) for p in styles)
