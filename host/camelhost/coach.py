@@ -39,7 +39,10 @@ candidate against the other players:
   larger seeded run (``FINISH_SAMPLES`` races, cached per die); a card is worth what
   its place pays when its camel wins the pile, the cards before it of its colour
   being those the others' play reads as that colour (``_read_piles``,
-  ``inferred_cards``), and -1 otherwise. Waiting risks that a later player takes that
+  ``inferred_cards``; at ``CROWDED_SEATS`` or more, ``pile_readings``: a share of each
+  card as a player who reads the piles would have laid it, so that a table of coaches
+  does not take every card for the favourite's and herd onto the next colour), and -1
+  otherwise. Waiting risks that a later player takes that
   place: their finish cards are part of the replies, with my card on the pile or not.
   But a card kept is still worth laying in a later leg, once its camel is the
   pile's likely camel: a card laid now scores its value over the rest of the race,
@@ -162,6 +165,21 @@ HOLD_VALUE = 1.0
 #: A finish card laid late is right this often (the outside agent of issue 31 laid
 #: about 1.1 a race, late, 72 % right).
 HOLD_ACCURACY = 0.75
+
+#: From this many seats on, the others' finish cards are read as pile readers lay them
+#: too (``pile_readings``, ``READER_SHARE``). A crowded pile is where the reading
+#: matters: at eight seats the coaches of ``make demo SEATS=8`` laid five cards in a
+#: row on one loser-pile colour, each reading the cards before as the favourite's
+#: (docs/odds.md, "Eight coaches on one colour"). Below it the reading is the ``ev``
+#: bots' alone, as the league's 4- and 6-seat tables are being played (their choices
+#: stay the same to the byte).
+CROWDED_SEATS = 7
+#: At ``CROWDED_SEATS`` or more, the share of each of the others' cards read as a pile
+#: reader's (a player who counts the cards before theirs as read, as the coach does:
+#: the colour whose place is worth most) rather than an ``ev`` bot's (the cards
+#: before theirs counted by number only, so mostly the favourite). 0: the ``ev``
+#: reading alone, as at smaller tables.
+READER_SHARE = 0.5
 
 #: 1: the choice (``prune``) scores its pyramid ticket and the tiles valued with their
 #: effect on the leg after every other candidate, so their bounds meet the best score
@@ -643,7 +661,8 @@ def hold_value(p, ahead, before_me, ends):
     return HOLD_VALUE * max(0.0, later) * (1.0 - ends)
 
 
-def _read_piles(game, race, ranked, read, noise=None, intents=None, laid=None):
+def _read_piles(game, race, ranked, read, noise=None, intents=None, laid=None,
+                readings=None):
     """My finish cards in ``ranked`` (``ActionValue``, re-sorted in place, best first)
     valued on the piles as their play reads: a card of colour ``c`` pays
     ``ladder(1 + k)`` when ``c`` wins that pile, ``k`` the cards before it that
@@ -657,6 +676,8 @@ def _read_piles(game, race, ranked, read, noise=None, intents=None, laid=None):
     like the rest. ``race``: the ``RaceOdds`` the cards are valued with. ``noise``:
     {seat: the chance its cards are any colour} (``_card_noise``: a ``random`` player
     lays any card): such a card counts as ``c`` by that chance over the colours.
+    ``readings``: ``pile_readings`` at a crowded table (``CROWDED_SEATS``): each card
+    counts as ``c`` by its share of ``c`` there instead.
 
     Returns ``{action: hold}``: each card's ``hold_value``, the others who would lay
     that colour before my later card being those still holding it (``laid``:
@@ -676,7 +697,7 @@ def _read_piles(game, race, ranked, read, noise=None, intents=None, laid=None):
         _finish, pile, colour = av.action.split()
         p = (race.winner if pile == "winner" else race.loser).get(colour, 0.0)
         cards = game.pile(pile)
-        ahead = _ahead(cards, pile, colour, read, noise, colours)
+        ahead = _ahead(cards, pile, colour, read, noise, colours, readings)
         av.ev = finish_value_as_read(p, ahead)
         before_me = 0.0
         for q in intents:
@@ -693,15 +714,20 @@ def _read_piles(game, race, ranked, read, noise=None, intents=None, laid=None):
     return holds
 
 
-def _ahead(cards, pile, colour, read, noise, colours):
+def _ahead(cards, pile, colour, read, noise, colours, readings=None):
     """The cards of ``cards`` (a pile's ``[(seat, colour)]``, ``pile`` its name) read as
     ``colour`` (a float: a card of a seat with ``noise`` counts ``r / colours`` for any
-    colour and ``1 - r`` for the one ``read`` gives it; ``read``: ``inferred_cards``)."""
+    colour and ``1 - r`` for the one ``read`` gives it; ``read``: ``inferred_cards``;
+    at a crowded table ``readings``, ``pile_readings``: ``1 - r`` times its share of
+    ``colour`` there)."""
     ahead = 0.0
     for index in range(len(cards)):
         if (pile, index) not in read:
             continue
         r = noise.get(cards[index][0], 0.0)
+        if readings is not None:  # a crowded table: shares of colours
+            ahead += r / colours + (1.0 - r) * readings[(pile, index)].get(colour, 0.0)
+            continue
         ahead += r / colours + (1.0 - r) * (1.0 if read[(pile, index)] == colour else 0.0)
     return ahead
 
@@ -721,16 +747,20 @@ def piles_as_read(game):
     ``inferred_cards(game, public=True)``, a card of a seat that may play at random
     spread over the colours by that chance, ``_card_noise``): ``{pile: {colour: cards
     read as it}}`` (floats >= 0; a pile without cards, or a colour none is read as, left
-    out), so that ``pyramid odds --read`` values a finish card as the table does
+    out; from ``CROWDED_SEATS`` on, ``pile_readings``), so that ``pyramid odds --read`` values a finish card as the table does
     (``finish_value_as_read``). Public facts only, never a card's colour (RULES 1.8)."""
-    read = inferred_cards(game, True)
+    readings = None
+    if game.players >= CROWDED_SEATS and READER_SHARE > 0.0:
+        read, readings = _crowded_reading(game, True)  # as pile readers lay them too
+    else:
+        read = inferred_cards(game, True)
     noise = _card_noise(game, opponent_styles(game, True))
     colours = len(game.edition.racing)
     out = {}
     for pile in ("winner", "loser"):
         cards = game.pile(pile)
         for colour in game.edition.racing:
-            ahead = _ahead(cards, pile, colour, read, noise, colours)
+            ahead = _ahead(cards, pile, colour, read, noise, colours, readings)
             if ahead > 0.0:
                 out.setdefault(pile, {})[colour] = ahead
     return out
@@ -849,18 +879,39 @@ def inferred_cards(game, public=False):
     pile and when is read, never a card's colour. ``public``: the player to act's own
     cards too."""
     me = None if public else game.turn
-    racing = sorted(game.edition.racing)
+    out = _ev_reading(game, _card_events(game))
+    if me is None:
+        return out
+    return dict((key, colour) for key, colour in out.items()
+                if game.pile(key[0])[key[1]][0] != me)
+
+
+def _card_events(game):
+    """Every hidden finish card of a player on the piles, in play order, with the race
+    odds of its moment: ``[(pile, index, seat, {colour: chance})]`` (``_finish_events``,
+    ``_pile_odds``); a card the undo history doesn't reach (a typed-in position) comes
+    after those, with today's odds."""
     events = [(pile, index, seat, _pile_odds(then)[pile])
-              for pile, index, seat, then in _finish_events(game, me)]
+              for pile, index, seat, then in _finish_events(game, None)]
     known = set((pile, index) for pile, index, _s, _o in events)
     now = None
     for pile in ("winner", "loser"):
         for index, (seat, _colour) in enumerate(game.pile(pile)):
-            if seat is None or seat == me or (pile, index) in known:
+            if seat is None or (pile, index) in known:
                 continue
             if now is None:  # before the history (a typed-in position): today's odds
                 now = _pile_odds(game)
             events.append((pile, index, seat, now[pile]))
+    return events
+
+
+def _ev_reading(game, events):
+    """``{(pile, index): colour}`` for ``events`` (``_card_events``): each card the
+    colour that was its player's best by ``finish_card_ev`` then, the cards before it
+    counted by number (``inferred_cards``). A seat's reading depends only on the cards
+    before it and that seat's own earlier cards, so leaving a seat's cards out changes
+    no other seat's."""
+    racing = sorted(game.edition.racing)
     used = {}
     out = {}
     for pile, index, seat, odds in events:
@@ -880,6 +931,83 @@ def inferred_cards(game, public=False):
     return out
 
 
+def pile_readings(game, public=False, read=None):
+    """The others' hidden finish cards as shares of colours (RULES 1.8): ``{(pile,
+    index): {colour: share}}``, the shares of a card summing to 1, for the cards
+    ``inferred_cards(game, public)`` reads (``read`` if already known). Below
+    ``CROWDED_SEATS`` players (or with ``READER_SHARE`` 0) each card is all the colour
+    ``inferred_cards`` gives: the ``ev`` bots' best card, the cards before it on the
+    pile counted by number, which is mostly the favourite.
+
+    From ``CROWDED_SEATS`` on, ``READER_SHARE`` of each card is the colour a pile
+    reader would have laid: every card on both piles (mine too, as anyone watching reads
+    it) is taken in play order, and its player's best colour is the one whose place
+    pays most on the cards before it as read so far (``p * ladder(1 + k) - (1 - p)``,
+    ``k`` the shares of that colour before it, ``_pays``; ``p``: its chance to end as
+    the pile's camel, the race odds of that moment, 1,000 seeded races, as
+    ``inferred_cards``), among the colours not read for that player before; ties go
+    to the first colour by name. That is how the coach reads and lays its own cards
+    (``_read_piles``): at a table of coaches the second card on a pile is not the
+    favourite again but the colour whose first place is free, and a reading that
+    takes it for the favourite leaves that colour looking free to the next player, and
+    the next (``make demo SEATS=8``: five loser-pile cards in a row on green, each read
+    as blue). The rest of the card, ``1 - READER_SHARE``, is the ``ev`` reading, which
+    the league's styles that lay early play by. Only who laid which pile and when is
+    read, never a colour."""
+    if game.players < CROWDED_SEATS or READER_SHARE <= 0.0:
+        if read is None:
+            read = inferred_cards(game, public)
+        return dict((key, {colour: 1.0}) for key, colour in read.items())
+    return _crowded_reading(game, public, read)[1]
+
+
+def _crowded_reading(game, public, read=None):
+    """``(read, readings)`` at a crowded table: ``inferred_cards(game, public)`` (or
+    ``read``) and ``pile_readings`` of the same cards, from one pass over the finish
+    cards' history (``_card_events``)."""
+    events = _card_events(game)
+    everyone = _ev_reading(game, events)  # the ev reading of every card
+    if read is None:
+        me = None if public else game.turn
+        read = dict((key, colour) for key, colour in everyone.items()
+                    if me is None or game.pile(key[0])[key[1]][0] != me)
+    racing = sorted(game.edition.racing)
+    shares = {}
+    used = {}
+    for pile, index, seat, odds in events:
+        before = {}
+        for j in range(index):
+            for c, w in shares.get((pile, j), {}).items():
+                before[c] = before.get(c, 0.0) + w
+        gone = used.setdefault(seat, [])
+        best = None
+        for c in racing:
+            if c in gone:
+                continue
+            p = odds.get(c, 0.0)
+            value = p * _pays(before.get(c, 0.0)) - (1.0 - p)
+            if best is None or value > best[0]:
+                best = (value, c)
+        if best is None:  # more cards than colours: not from a legal game
+            continue
+        gone.append(best[1])
+        mix = {best[1]: READER_SHARE}
+        ev = everyone.get((pile, index))
+        if ev is not None:
+            mix[ev] = mix.get(ev, 0.0) + (1.0 - READER_SHARE)
+        shares[(pile, index)] = mix
+    return read, dict((key, shares.get(key, {read[key]: 1.0})) for key in read)
+
+
+def _likeliest(readings):
+    """``{(pile, index): colour}``: each card's largest share in ``readings``
+    (``pile_readings``; ties to the first colour by name)."""
+    out = {}
+    for key, mix in readings.items():
+        out[key] = min(mix, key=lambda c: (-mix[c], c))
+    return out
+
+
 def card_guesses(game, public=False, styles=None):
     """What the player to act can guess about the others' hidden finish cards (RULES
     1.8): ``[(pile, index, seat, [(colour, weight), ...])]``, one entry per card of
@@ -895,6 +1023,16 @@ def card_guesses(game, public=False, styles=None):
     noise = _card_noise(game, styles)
     n = len(game.edition.racing)
     out = []
+    if game.players >= CROWDED_SEATS and READER_SHARE > 0.0:
+        readings = _crowded_reading(game, public)[1]
+        for key in sorted(readings):
+            seat = game.pile(key[0])[key[1]][0]
+            r = noise.get(seat, 0.0)
+            mix = readings[key]
+            out.append((key[0], key[1], seat,
+                        [(c, r / n + (1.0 - r) * mix.get(c, 0.0))
+                         for c in game.edition.racing]))
+        return out
     for (pile, index), colour in sorted(inferred_cards(game, public).items()):
         seat = game.pile(pile)[index][0]
         r = noise.get(seat, 0.0)
@@ -1223,15 +1361,21 @@ def _score_candidates(game, position, leg, race, theirs, public, prune=False, re
         model = {}
     told = model.get("told")
     if told is None:
-        read = inferred_cards(game, public)  # the others' cards as their play tells
-        laid = _laid_colours(game, public, read)
+        readings = None
+        if game.players >= CROWDED_SEATS and READER_SHARE > 0.0:
+            # the others' cards as their play tells, and as pile readers lay them too
+            read, readings = _crowded_reading(game, public)
+            laid = _laid_colours(game, public, _likeliest(readings))
+        else:
+            read = inferred_cards(game, public)  # the others' cards as their play tells
+            laid = _laid_colours(game, public, read)
         styles = opponent_styles(game, public)  # who plays how, from their moves
         intents = dict((p, finish_intent(game, styles[p])) for p in styles)
         told = model["told"] = (
-            read, laid, styles, intents, _card_noise(game, styles),
+            read, readings, laid, styles, intents, _card_noise(game, styles),
             _modelled(_finish_best(game, theirs, public=public, laid=laid), intents))
-    read, laid, styles, intents, noise, their_best = told
-    holds = _read_piles(game, race, ranked, read, noise, intents, laid)
+    read, readings, laid, styles, intents, noise, their_best = told
+    holds = _read_piles(game, race, ranked, read, noise, intents, laid, readings)
     table = _Table(game, leg, tile_best, their_best)
     if replies is None:
         replies = {}
