@@ -399,6 +399,7 @@ def run(args):
     games = tournament.run(names, edition.name, args.games, args.seed, workers,
                            engine=args.engine, client=client)
     interrupted = False
+    dask_level = logging.getLogger("distributed").level  # put back after a Ctrl-C
     try:
         _tally_games(console, games, tally, log, args.games)
     except KeyboardInterrupt:
@@ -411,6 +412,8 @@ def run(args):
     finally:
         games.close()
         _close(log, client)
+        if client is not None:
+            logging.getLogger("distributed").setLevel(dask_level)
     elapsed = time.perf_counter() - started
     if interrupted:
         console.print(_interrupted_line(tally.games, args.games, args.log), highlight=False)
