@@ -116,7 +116,15 @@ catalogue: setup
 	    --width 88 --no-fuzzy-matching --ignore-obsolete
 	$(VENV)/bin/pybabel compile -D pyramid -d $(LOCALE) --statistics
 
+# SEATS checked against the edition's range (camelup.editions, its one source) and
+# refused in make's own terms, SEATS=3..8, never pyramid's --seats (tester s37tp, 13)
 demo: $(RUNTIME)
+	@$(PY) -c 'import sys; from camelup.editions import get_edition; \
+	    exec("try:\n e = get_edition(sys.argv[1])\nexcept Exception:\n e = None"); \
+	    lo, hi = (e.min_players, e.max_players) if e else (0, 0); s = sys.argv[2]; \
+	    e and not (s.isdigit() and lo <= int(s) <= hi) and sys.exit( \
+	    "make demo: SEATS=%s: the %s edition seats %d to %d players: give SEATS=%d..%d" \
+	    % (s, e.name, lo, hi, lo, hi))' '$(EDITION)' '$(SEATS)'
 	$(VENV)/bin/pyramid demo --edition $(EDITION) --seed $(SEED) --seats $(SEATS)
 
 bench: setup

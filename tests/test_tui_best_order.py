@@ -107,7 +107,7 @@ def test_every_screen_gives_the_same_advice_in_the_same_order(players, seed, com
     assert abs(float(lead.split()[0]) - (float(numbers[0]) - float(numbers[1]))) <= 0.011
     # the narrow screen (80 columns): the first of that list that fit, never another
     narrow = " ".join(odds_lines(view["odds"], view, width=46).plain
-                      .split("Best for", 1)[1].split())
+                      .split("\nFor ", 1)[1].split())
     first = [p.strip() for p in narrow.split(":", 1)[1].split(";")]
     assert len(first) >= 1
     for part, entry in zip(first, values, strict=False):
@@ -274,10 +274,11 @@ def test_a_long_name_still_gets_two_actions_in_the_narrow_form():
     # the best alone, which the heading never crowds out
     best = view["odds"]["actions"]["values"][0]
     assert best["score"] < 0 and "(now %s)" % signed(best["ev"]) in " ".join(advice), advice
-    # a short name keeps "Best for"
+    # a short name has the same heading (it was "Best for Ben:", a long name's "For
+    # NAME:", turn by turn: tester s37tp finding 6)
     s = _session(["Ann", "Ben", "Cy"], ["leg blue"])
     view = table_view(s, odds=True)
-    assert "Best for Ben: " in str(odds_lines(view["odds"], view, width=46))
+    assert "\nFor Ben: " in str(odds_lines(view["odds"], view, width=46))
 
 
 def test_the_narrow_advice_never_leaves_its_heading_alone_on_a_line():

@@ -65,7 +65,8 @@ def test_everything_the_table_needs_is_in_view(size):
             for colour in ("blue", "green", "yellow", "red", "purple"):
                 row = [r for r in odds.splitlines() if r.strip().startswith(colour)][0]
                 assert len(re.findall(r"\d+", row)) >= 8, row  # 1st 2nd last win± lose± ticket
-            advice = odds[re.search(r"Best for Cy[:,] ", odds).start():].splitlines()
+            # the narrow form's one heading "For Cy:", the wide form's "Best for Cy, ..."
+            advice = odds[re.search(r"(Best for|\nFor) Cy[:,] ", odds).start():].lstrip("\n").splitlines()
             # the coach's best first (the wide form: under a heading saying how far it
             # is ahead of the next)
             assert "purple leg ticket +" in advice[0 if size == (80, 24) else 1]
@@ -99,11 +100,11 @@ def test_the_odds_follow_every_change():
             await scenes.type_lines(pilot, [scenes.SECOND_SETUP])
             await scenes.settle(pilot)
             first = _text(app, "#odds")
-            assert "Best for Ann:" in first
+            assert "\nFor Ann:" in first  # the narrow form's one heading
             await scenes.type_line(pilot, "blue 3")
             await scenes.settle(pilot)
             second = _text(app, "#odds")
-            assert "Best for Ben:" in second and second != first
+            assert "\nFor Ben:" in second and second != first
 
     asyncio.run(play())
 
@@ -506,7 +507,7 @@ def test_a_resumed_table_shows_the_last_die_and_the_race_so_far(tmp_path):
             await scenes.settle(pilot)
             assert _text(app, "#announce") == "WHITE  BACKWARD 2  (the numeral's colour)"
             assert str(app.query_one("#big").value) == "-2"
-            assert "Best for Cy:" in _text(app, "#odds")
+            assert "\nFor Cy:" in _text(app, "#odds")
             assert "winner 1 card" in _text(app, "#info")
 
     asyncio.run(play())

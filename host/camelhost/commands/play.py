@@ -395,6 +395,7 @@ def _bot_seats(text, names):
     the players and the nearest name (``camelhost.suggest.nearest``: case and
     accents folded), if one is near."""
     from camelhost.suggest import nearest
+    from camelhost.table.bots import POLICIES, TABLE_POLICY
     from camelhost.table.session import player_name
     bots = []
     for b in [player_name(n) for n in text.split(",") if n.strip()]:
@@ -402,6 +403,15 @@ def _bot_seats(text, names):
         if not matches:
             starts = [n for n in names if player_name(n).lower().startswith(b.lower())]
             players = ", ".join(names)
+            if b.lower() in POLICIES:
+                # a policy, as pyramid tournament's --bots takes them: play's takes the
+                # players' names, and its bots play the table's one policy (tester
+                # s37tp finding 13)
+                raise CliError(_("--bots names %r, who is not among the players (%s): "
+                                 "--bots takes players' names, e.g. --bots %s; the bots' "
+                                 "policy is always %s (pyramid tournament's --bots chooses "
+                                 "policies)")
+                               % (b, players, ",".join(names[1:3] or names), TABLE_POLICY))
             if len(starts) > 1:  # never one of them guessed
                 raise CliError(_("--bots names %r, who is not among the players (%s): it "
                                  "could be %s; give the whole name")

@@ -13,6 +13,7 @@ player already played would reveal them), and by its pile only: the table reads 
 screen, and which colour a player lays is private (RULES 1.8, 5).
 """
 
+import re
 import textwrap
 
 from camelup.editions import get_edition
@@ -242,31 +243,26 @@ def odds_lines(odds, view, width=80, tile_names=None, waiting=False, noted=False
     note_line = None  # noted: what the narrow form's numbers are, a line of its own
     if not wide and parts:
         # the coach's best that fit the narrow form's lines (one at least), with the
-        # label of their numbers (noted: their note under them, when it fits a line);
-        # with a long name, "For NAME:" when it lets one more action in than "Best for
-        # NAME:"
-        best_fit = None
-        for words in (head, _("For %s:") % odds["actions"]["player"]):
-            for count in range(len(parts), 0, -1):
-                note = narrow_note([e for _k, _w, e in best["shown"][:count]]) if noted else ""
-                alone = textwrap.wrap(note, width=max(20, width)) if note else None
-                alone = alone if alone and len(alone) <= NARROW_NOTE_LINES else None
-                fit = wrapped(words, parts[:count], "" if alone else order_note(count))
-                if len(fit) <= NARROW_ADVICE_LINES or count == 1:
-                    break
-            fits = len(fit) <= NARROW_ADVICE_LINES
-            if best_fit is None or (fits, count) > (best_fit[4], best_fit[0]):
-                best_fit = (count, words, fit, alone, fits)
-        shown_count, head, lines, note_line, fits = best_fit
+        # label of their numbers (noted: their note under them, when it fits a line),
+        # always under the short "For NAME:" (it was "Best for NAME:" where that let as
+        # many actions in, so the heading changed from one turn to the next: tester
+        # s37tp finding 6; the wide form says "Best for NAME, ...")
+        head = _("For %s:") % odds["actions"]["player"]
+        for count in range(len(parts), 0, -1):
+            note = narrow_note([e for _k, _w, e in best["shown"][:count]]) if noted else ""
+            alone = textwrap.wrap(note, width=max(20, width)) if note else None
+            alone = alone if alone and len(alone) <= NARROW_NOTE_LINES else None
+            lines = wrapped(head, parts[:count], "" if alone else order_note(count))
+            if len(lines) <= NARROW_ADVICE_LINES or count == 1:
+                break
+        shown_count, note_line, fits = count, alone, len(lines) <= NARROW_ADVICE_LINES
         labelled = note_line is None and bool(order_note(shown_count))
         if not fits and labelled:
             # one action as long as the lines (a German finish card beside a heading):
             # its label left out rather than a third line taken for it
-            for words in (head, _("For %s:") % odds["actions"]["player"]):
-                bare = wrapped(words, parts[:1])
-                if len(bare) <= NARROW_ADVICE_LINES:
-                    head, lines, labelled = words, bare, False
-                    break
+            bare = wrapped(head, parts[:1])
+            if len(bare) <= NARROW_ADVICE_LINES:
+                lines, labelled = bare, False
     else:
         shown_count = len(parts)
         labelled = False
@@ -340,11 +336,17 @@ def wrap_columns(text, width, **options):
     return _ColumnWrapper(width=max(1, width), **options).wrap(text)
 
 
+#: a word that is a number ("6", "-0.75", "62%", "4)"; not "(from"), which ``glued`` keeps
+#: with the word before it
+_NUMBER = re.compile(r"\(?[+\-\u2212]?\d")
+
+
 def glued(part, number, room):
     """``part`` (an advice action, ``number`` its number in it) with no-break spaces
     (U+00A0) where a line must not break: all of them when it fits ``room`` columns,
     else only from the word before its number to its end (``Gesamtverlierer) -2,61
-    (jetzt +2,37)``), so a part longer than a line breaks between its words, never
+    (jetzt +2,37)``) and between any other number and the word before it (``on 6``),
+    so a part longer than a line breaks between its words, never
     inside a word or a number nor between a word and its number (tester s34-2: a
     German finish card, longer than the 46-column panel, read ``eine W`` / ``ettkarte``
     and ``-1`` / ``,59``). A part without ``number`` is glued whole."""
@@ -353,9 +355,14 @@ def glued(part, number, room):
     if cell_len(whole) <= room or at <= 0:
         return whole
     before, after = part[:at].rstrip(" "), part[at:]
-    words = before.rsplit(" ", 1)
-    lead = words[0] + " " if len(words) > 1 else ""
-    return lead + (words[-1] + " " + after).replace(" ", "\u00a0")
+    # every number in the words before stays with the word before it too: a tile's
+    # space with its "on" ("booing tile on" / "6 -0.75" read as two things: tester
+    # s37tp finding 6), a "(from 4)" whole
+    words = before.split(" ")
+    text = words[0]
+    for word in words[1:]:
+        text += ("\u00a0" if _NUMBER.match(word) else " ") + word
+    return text + "\u00a0" + after.replace(" ", "\u00a0")
 
 
 def narrow_note(entries):

@@ -380,7 +380,16 @@
         if (words[1]) fact.appendChild(document.createTextNode(words[1]));
         item(fact);
       }
-      item(el("span", "fact", plural(p.finish_cards_played || 0, "1 finish card played", "{0} finish cards played")));
+      // the count whole with its noun, "0 Wettkarten" / "0 finish cards", never "0" /
+      // "Wettkarten gespielt" after "Partner Gus ·", read as the partner's (tester s37tp
+      // finding 4): all but the last word (the verb, last in English and German) in
+      // .count, an inline block, which goes to the next line whole
+      const played = plural(p.finish_cards_played || 0, "1 finish card played", "{0} finish cards played");
+      const cut = played.lastIndexOf(" ");
+      const fact = el("span", "fact");
+      fact.appendChild(el("span", "count", cut > 0 ? played.slice(0, cut) : played));
+      if (cut > 0) fact.appendChild(document.createTextNode(played.slice(cut)));
+      item(fact);
       card.appendChild(extra);
       box.appendChild(card);
     }
