@@ -47,6 +47,7 @@ from camelhost.i18n import (
     percent,
     pgettext,
 )
+from camelhost.tools.commandline import with_port
 from camelhost.tools.monitor import (
     DeviceRestarted,
     difference,
@@ -647,6 +648,8 @@ def calibrate(pyramid, driver, edition=None, samples=DEFAULT_SAMPLES, gain=None,
         result = _calibrate(pyramid, driver, edition, samples, gain, integration, save, out,
                             autorange)
     except CliError as exc:
+        if getattr(exc, "keeps_settings", False):
+            raise
         note = put_back(pyramid, before) if touched else None
         if note:
             raise CliError("%s; %s" % (exc, note)) from None
@@ -1235,12 +1238,16 @@ def _session(pyramid, driver, edition, samples, save, out, cfg, it, settings, st
         raise CliError(dim + _(" (nothing was saved)"))
     if save:
         text = json.dumps(profile, sort_keys=True, separators=(",", ":"))
+        held = held_profile(pyramid)  # what it holds before: a late SAVE is told by INFO
         try:
             pyramid.link.save_profile(profile)
         except LinkError as exc:
             if str(exc).endswith("bad_profile"):
                 raise CliError(_("the pyramid refused the profile as invalid (%s)") % exc) from None
-            _explain_failure(pyramid, exc, _("while saving the profile"))
+            if getattr(exc, "reason", None) is not None or \
+                    pyramid.link.state in ("closed", "connecting"):
+                _explain_failure(pyramid, exc, _("while saving the profile"))
+            _unanswered_save(pyramid, exc, held, cfg, out)
         pyramid.check_alive()
         result.saved = True
         facts = (len(text), edition_word(edition), decimal(it, 1), cfg["gain"])
@@ -1254,6 +1261,52 @@ def _session(pyramid, driver, edition, samples, save, out, cfg, it, settings, st
             print(_("profile saved on the pyramid (%d bytes, %s edition, %s ms, gain %dx)")
                   % facts, file=out)
     return result
+
+
+def held_profile(pyramid):
+    """What the pyramid's ``INFO`` says of the profile it classifies with:
+    ``(cal, pit, pgain)`` (``cal`` 1 for a saved one, ``pit`` ms and ``pgain`` the
+    settings it was fitted at, ``None`` with the built-in one; docs/protocol.md), or
+    ``None`` when it does not answer ``INFO?`` within 3 s times the link's stretch."""
+    from camelhost.device.link import LinkError
+
+    wait = 3.0 * max(1.0, getattr(pyramid.link, "stretch", 1.0))
+    try:
+        info = pyramid.link.request("INFO?", lambda m: m.name == "INFO", wait, 1)
+    except LinkError:
+        return None
+    return (info.get("cal"), info.get("pit"), info.get("pgain"))
+
+
+def _unanswered_save(pyramid, exc, held, cfg, out):
+    """After a ``SAVE`` the board did not answer in time (tester s37tm finding 5): ask
+    it (``INFO``) what it holds. It holds the new profile (fitted at ``cfg``'s settings,
+    and it held another before, ``held``): say so and return, the session saved. It
+    holds its old one: raise the failure (the session's settings are given back). It
+    does not answer, or the two cannot be told apart: raise a ``CliError`` that keeps
+    the board's settings (``keeps_settings``), since they may be the new profile's,
+    naming what to do."""
+    now = held_profile(pyramid)
+    fitted = (cfg["it"], cfg["gain"])
+    if now is not None and now[0] and tuple(now[1:]) == fitted and held is not None and \
+            now != held:
+        print(_("the pyramid answered SAVE late (%s), but it holds the new profile") % exc,
+              file=out)
+        return
+    if now is not None and (not now[0] or tuple(now[1:]) != fitted):
+        failed = CliError(_("%s (while saving the profile); the pyramid says it holds its "
+                            "old profile: nothing was saved, run %s again") % (
+                                exc, with_port("calibrate", pyramid.port)))
+        failed.link_failure = True
+        raise failed
+    stopped = CliError(_(
+        "%(exc)s (while saving the profile), and the pyramid may have saved it or not: "
+        "unplug it and plug it back in, then %(monitor)s shows the settings it runs "
+        "(%(ms)s ms and gain %(gain)dx if it saved the new profile)") % {
+            "exc": exc, "monitor": with_port("monitor", pyramid.port, "--count", "1"),
+            "ms": decimal(integration_ms(cfg["it"]), 1), "gain": cfg["gain"]})
+    stopped.keeps_settings = True  # they may be the new profile's: none put back
+    raise stopped
 
 
 def looks_like(label, reading, previous, collected):
