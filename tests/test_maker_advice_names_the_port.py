@@ -1,0 +1,30 @@
+"""Every advice line that names a command names it with the port it was run with
+(tester s37tm findings 1, 2, 10, 11): ``pyramid calibrate --autorange`` alone looks
+for the first RP2040 on USB, which on the emulated Pico's pseudo-terminal (or beside
+a second board) finds nothing or another board."""
+
+import pytest
+from camelhost.commands import doctor
+from camelhost.tools.commandline import with_port
+
+
+def test_the_command_is_named_with_its_port_unless_the_port_was_auto():
+    assert with_port("calibrate", "/dev/pts/2", "--autorange") == \
+        "pyramid calibrate --port /dev/pts/2 --autorange"
+    assert with_port("monitor", "auto") == "pyramid monitor"
+    assert with_port("flash", "/tmp/my board") == "pyramid flash --port '/tmp/my board'"
+
+
+@pytest.mark.micropython
+@pytest.mark.process
+def test_doctors_light_fix_is_a_calibrate_command_with_the_port(micropython):
+    from camelhost.tools import monitor
+
+    with monitor.connect("virtual", edition="second", seed=5) as pyramid:
+        pyramid.link.configure(integration_ms=3, gain=1)  # 2.4 ms, 1x: a dim board
+        steps = doctor.checklist(pyramid, doctor._Sim(pyramid.virtual), "second")
+    light = [s for s in steps if s.name == "light"][0]
+    assert light.status == "failed", light
+    assert light.advice.startswith("set gain 4x (--gain 4): pyramid calibrate --port virtual "
+                                   "--integration 2.4 --gain 4 (or --autorange, which finds "
+                                   "it)"), light.advice
