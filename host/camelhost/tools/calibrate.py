@@ -912,7 +912,8 @@ class _Saturated(Exception):
         self.collected = collected
 
 
-def _read_steps(pyramid, driver, edition, out, it, steps, previous=None, round_check=None):
+def _read_steps(pyramid, driver, edition, out, it, steps, previous=None, round_check=None,
+                dim_stop=None):
     """Each step's reading (LED on minus LED off, counts per channel) by class, and the
     readings that looked like the die read before or the empty head (index in the class,
     what they looked like). The first reading whose LED-on clear count is at or over the
@@ -921,7 +922,12 @@ def _read_steps(pyramid, driver, edition, out, it, steps, previous=None, round_c
     (``--autorange``'s light check), which the first step's reading is compared with as
     each later step's is with the one before it. ``round_check(collected, suspects, taken)``: called after
     every whole round but the last once every class has ``MIN_SAMPLES`` readings (a
-    profile can be fitted); it may raise (``_MoreLight``, ``CliError``)."""
+    profile can be fitted); it may raise (``_MoreLight``, ``CliError``). ``dim_stop``
+    (``(floor, port, settings)``, a session without ``--autorange``): a reading that looks
+    like the empty head or the die before while the die's clear count is under ``floor``
+    (the built-in profile's, known before the first step) stops the session at once with
+    ``too_dim_line``, since under it no die can be told from the empty head and the
+    person would be asked for a die that is in the head (tester s37tm finding 3)."""
     from camelup.board import classifier
     collected = {label: [] for label in classifier.classes_for(edition)}
     suspects = {label: [] for label in collected}
@@ -955,6 +961,17 @@ def _read_steps(pyramid, driver, edition, out, it, steps, previous=None, round_c
             like = looks_like(label, reading, previous, collected)
             if not like:
                 break
+            die, clear = (label, reading[0]) if label != classifier.EMPTY else (
+                previous[0], previous[1][0])
+            # a die the LED lights (well over the empty head) yet under the floor: the
+            # light, not the die, is wrong (a missing die reads as the empty head does)
+            head = max([row[0] for row in collected[classifier.EMPTY][:-1]
+                        if label == classifier.EMPTY] +
+                       [row[0] for row in collected[classifier.EMPTY]
+                        if label != classifier.EMPTY] + [0])
+            if dim_stop is not None and die != classifier.EMPTY and \
+                    DIM_OVER_EMPTY * head + 3 <= clear < dim_stop[0]:
+                raise CliError(too_dim_line(index, len(steps), die, clear, *dim_stop))
             print("  " + suspect_warning(label, like), file=out)
             if not driver.read_again(label, value, taken + 1):
                 suspects[label].append((len(collected[label]) - 1, like))
@@ -969,6 +986,33 @@ def _read_steps(pyramid, driver, edition, out, it, steps, previous=None, round_c
         taken += 1
         previous = (label, reading)
     return collected, suspects
+
+
+#: A reading under the floor stops a session as too dim (``too_dim_line``) only when its
+#: clear count is at least this many times the empty head's (plus 3 counts): a die
+#: left out of the head reads as the empty head does, and is asked for again.
+DIM_OVER_EMPTY = 2
+
+
+def too_dim_line(index, total, die, clear, floor, port, settings):
+    """The one line (no newline) that stops a session at reading ``index`` of ``total``
+    whose ``die`` gives ``clear`` counts of clear (LED on minus LED off), under the
+    ``floor`` these dice need (docs/calibration.md "Enough light"), at ``settings``
+    (``integration_ms``, ``gain``); it names ``calibrate --autorange`` with ``port``."""
+    return ngettext(
+        "stopped at reading %(index)d of %(total)d: too little light at %(ms)s ms and gain "
+        "%(gain)dx: the %(die)s die gives %(clear)d count of clear, these dice need "
+        "%(floor)d, and under that a die in the head cannot be told from the empty head; "
+        "nothing was saved: calibrate again with more light, %(command)s (it measures the "
+        "dice and sets it); the pyramid keeps its profile",
+        "stopped at reading %(index)d of %(total)d: too little light at %(ms)s ms and gain "
+        "%(gain)dx: the %(die)s die gives %(clear)d counts of clear, these dice need "
+        "%(floor)d, and under that a die in the head cannot be told from the empty head; "
+        "nothing was saved: calibrate again with more light, %(command)s (it measures the "
+        "dice and sets it); the pyramid keeps its profile", clear) % {
+            "index": index, "total": total, "ms": decimal(settings["integration_ms"], 1),
+            "gain": settings["gain"], "die": _colour(die), "clear": clear,
+            "floor": int(floor + 0.999), "command": with_port("calibrate", port, "--autorange")}
 
 
 def _brightest_die(collected):
@@ -1195,6 +1239,7 @@ def _light_round_check(pyramid, edition, settings, total, out):
 def _session(pyramid, driver, edition, samples, save, out, cfg, it, settings, steps,
              autorange=False):
     from camelup import calibration
+    from camelup.board import classifier
 
     from camelhost.device.link import LinkError
 
@@ -1205,8 +1250,10 @@ def _session(pyramid, driver, edition, samples, save, out, cfg, it, settings, st
         if autorange and tries < MORE_LIGHT_TRIES:
             check = _light_round_check(pyramid, edition, settings, len(steps), out)
         try:
-            collected, suspects = _read_steps(pyramid, driver, edition, out, it, steps,
-                                              previous, check)
+            collected, suspects = _read_steps(
+                pyramid, driver, edition, out, it, steps, previous, check,
+                None if autorange else (classifier.default_profile(edition).get("floor", 0.0),
+                                        pyramid.port, settings))
             break
         except _Saturated as stop:
             raise CliError(stopped_saturated(stop, edition, settings)) from None
