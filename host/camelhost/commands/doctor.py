@@ -36,6 +36,7 @@ from camelhost.commands.options import (
 from camelhost.device.sources import AUTO, MANUAL
 from camelhost.errors import CliError
 from camelhost.i18n import N_, _, colours_in, decimal, edition_word, ngettext, pgettext
+from camelhost.tools.calibrate import expected_clear  # noqa: F401 (doctor.expected_clear)
 from camelhost.tools.commandline import command, with_port
 
 HELP = (N_("Bring-up checklist of a pyramid: MicroPython and firmware versions, bytecode "
@@ -398,21 +399,6 @@ def empty_head_fix():
     """The fix of a step that measured an empty head where a die was asked for (the
     ``LED`` and ``reading`` steps say it alike)."""
     return _("put a die in the pyramid's head when asked, then run doctor again")
-
-
-def expected_clear(label, settings, edition):
-    """The clear count (LED on minus LED off, counts) the edition's built-in profile
-    expects of ``label`` (a die or ``empty``) at ``settings`` (the device's ``CFG``:
-    ``it``, ``gain``): its class's mean clear over ``ref_clear``, times ``ref_clear``
-    scaled by the exposure (integration steps x gain, ``tcs34725.exposure``)."""
-    from camelup.board import classifier, tcs34725
-
-    from camelhost.tools import calibrate
-
-    profile = classifier.default_profile(edition)
-    now = {"integration_ms": calibrate.integration_ms(settings["it"]), "gain": settings["gain"]}
-    scale = tcs34725.exposure(now) / tcs34725.exposure(profile["settings"])
-    return profile["classes"][label]["unit"][0] * profile["ref_clear"] * scale
 
 
 def led_step(on, off, reading, settings, edition):

@@ -923,7 +923,8 @@ def _read_steps(pyramid, driver, edition, out, it, steps, previous=None, round_c
     each later step's is with the one before it. ``round_check(collected, suspects, taken)``: called after
     every whole round but the last once every class has ``MIN_SAMPLES`` readings (a
     profile can be fitted); it may raise (``_MoreLight``, ``CliError``). ``dim_stop``
-    (``(floor, port, settings)``, a session without ``--autorange``): a reading that looks
+    (``(floor, port, settings, empty)``, a session without ``--autorange``; ``empty``: the
+    clear count the built-in profile expects of the empty head, until it is read): a reading that looks
     like the empty head or the die before while the die's clear count is under ``floor``
     (the built-in profile's, known before the first step) stops the session at once with
     ``too_dim_line``, since under it no die can be told from the empty head and the
@@ -965,13 +966,12 @@ def _read_steps(pyramid, driver, edition, out, it, steps, previous=None, round_c
                 previous[0], previous[1][0])
             # a die the LED lights (well over the empty head) yet under the floor: the
             # light, not the die, is wrong (a missing die reads as the empty head does)
-            head = max([row[0] for row in collected[classifier.EMPTY][:-1]
-                        if label == classifier.EMPTY] +
-                       [row[0] for row in collected[classifier.EMPTY]
-                        if label != classifier.EMPTY] + [0])
+            # (before the empty head was read, what the built-in profile expects of it)
+            empties = [row[0] for row in collected[classifier.EMPTY]]
+            head = max(empties) if empties else dim_stop and dim_stop[3]
             if dim_stop is not None and die != classifier.EMPTY and \
                     DIM_OVER_EMPTY * head + 3 <= clear < dim_stop[0]:
-                raise CliError(too_dim_line(index, len(steps), die, clear, *dim_stop))
+                raise CliError(too_dim_line(index, len(steps), die, clear, *dim_stop[:3]))
             print("  " + suspect_warning(label, like), file=out)
             if not driver.read_again(label, value, taken + 1):
                 suspects[label].append((len(collected[label]) - 1, like))
@@ -986,6 +986,19 @@ def _read_steps(pyramid, driver, edition, out, it, steps, previous=None, round_c
         taken += 1
         previous = (label, reading)
     return collected, suspects
+
+
+def expected_clear(label, settings, edition):
+    """The clear count (LED on minus LED off, counts) the edition's built-in profile
+    expects of ``label`` (a die or ``empty``) at ``settings`` (the device's ``CFG``:
+    ``it``, ``gain``): its class's mean clear over ``ref_clear``, times ``ref_clear``
+    scaled by the exposure (integration steps x gain, ``tcs34725.exposure``)."""
+    from camelup.board import classifier, tcs34725
+
+    profile = classifier.default_profile(edition)
+    now = {"integration_ms": integration_ms(settings["it"]), "gain": settings["gain"]}
+    scale = tcs34725.exposure(now) / tcs34725.exposure(profile["settings"])
+    return profile["classes"][label]["unit"][0] * profile["ref_clear"] * scale
 
 
 #: A reading under the floor stops a session as too dim (``too_dim_line``) only when its
@@ -1253,7 +1266,8 @@ def _session(pyramid, driver, edition, samples, save, out, cfg, it, settings, st
             collected, suspects = _read_steps(
                 pyramid, driver, edition, out, it, steps, previous, check,
                 None if autorange else (classifier.default_profile(edition).get("floor", 0.0),
-                                        pyramid.port, settings))
+                                        pyramid.port, settings,
+                                        expected_clear("empty", cfg, edition)))
             break
         except _Saturated as stop:
             raise CliError(stopped_saturated(stop, edition, settings)) from None
