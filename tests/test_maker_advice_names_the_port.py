@@ -28,3 +28,14 @@ def test_doctors_light_fix_is_a_calibrate_command_with_the_port(micropython):
     assert light.advice.startswith("set gain 4x (--gain 4): pyramid calibrate --port virtual "
                                    "--integration 2.4 --gain 4 (or --autorange, which finds "
                                    "it)"), light.advice
+
+
+def test_monitors_dim_hint_is_a_calibrate_command_with_the_port():
+    from camelhost.device.events import DieEvent
+    from camelhost.tools import monitor
+
+    event = DieEvent("die", "AB12CD34", 2, colour="blue", dim=True)
+    line = monitor.format_event(event, "second", "/dev/pts/2")
+    assert line.endswith("DIM: the sensor saw too little light (its clear count was under "
+                         "what these dice need: pyramid calibrate --port /dev/pts/2 "
+                         "--autorange)"), line

@@ -36,7 +36,7 @@ from camelhost.commands.options import (
 from camelhost.device.sources import AUTO, MANUAL
 from camelhost.errors import CliError
 from camelhost.i18n import N_, _, colours_in, decimal, edition_word, ngettext, pgettext
-from camelhost.tools.calibrate import expected_clear  # noqa: F401 (doctor.expected_clear)
+from camelhost.tools.calibrate import expected_clear
 from camelhost.tools.commandline import command, with_port
 
 HELP = (N_("Bring-up checklist of a pyramid: MicroPython and firmware versions, bytecode "
