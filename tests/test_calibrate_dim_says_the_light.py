@@ -78,3 +78,27 @@ def test_a_die_left_out_in_good_light_is_still_asked_for(micropython):
             calibrate.calibrate(pyramid, driver, samples=3, out=out)
     assert "this reading looks like the empty head: is the blue die in the head?" in \
         out.getvalue()
+
+
+def test_a_restart_mid_session_names_the_command_with_its_port(micropython):
+    """Finding 11: the board restarted at prompt 3; the line named pyramid calibrate
+    without the port it ran on."""
+    from camelhost.device.virtual import VirtualPyramid
+
+    out = io.StringIO()
+    prompts = []
+    with VirtualPyramid("second", seed=5) as vp, connect(vp.port) as pyramid:
+        person = _person(vp, prompts, 0)
+
+        def restarting(prompt):
+            if len(prompts) == 2:
+                vp.reboot()  # a reset, a power dip
+            return person(prompt)
+
+        driver = calibrate.HumanDriver(input_fn=restarting, out=out)
+        with pytest.raises(CliError) as info:
+            calibrate.calibrate(pyramid, driver, samples=3, out=out)
+    line = str(info.value)
+    assert "the pyramid restarted" in line and line.endswith(
+        "nothing was saved, and the pyramid runs its own profile and settings again (those "
+        "it starts with): run %s again" % with_port("calibrate", vp.port)), line

@@ -727,7 +727,7 @@ def _calibrate(pyramid, driver, edition, samples, gain, integration, save, out, 
             cfg = choose_gain(pyramid, driver, edition, out)
             cfg = reach_light(pyramid, driver, edition, cfg, out)
         except DeviceRestarted as exc:
-            raise CliError(_("%s; nothing was saved: run pyramid calibrate again") % exc) from None
+            raise CliError(restarted_line(exc, pyramid.port)) from None
     it = integration_ms(cfg["it"])
     settings = {"integration_ms": it, "gain": cfg["gain"]}
     steps = plan(edition, samples)
@@ -744,7 +744,15 @@ def _calibrate(pyramid, driver, edition, samples, gain, integration, save, out, 
         return _session(pyramid, driver, edition, samples, save, out, cfg, it, settings, steps,
                         autorange)
     except DeviceRestarted as exc:
-        raise CliError(_("%s; nothing was saved: run pyramid calibrate again") % exc) from None
+        raise CliError(restarted_line(exc, pyramid.port)) from None
+
+
+def restarted_line(exc, port):
+    """The line for a board that restarted mid-session (``DeviceRestarted`` ``exc``): it
+    now runs the settings saved with its profile, and the command to run again names
+    ``port`` (tester s37tm finding 11)."""
+    return _("%s; nothing was saved, and the pyramid runs its own profile and settings again "
+             "(those it starts with): run %s again") % (exc, with_port("calibrate", port))
 
 
 def brightest(edition):
