@@ -39,3 +39,20 @@ def test_monitors_dim_hint_is_a_calibrate_command_with_the_port():
     assert line.endswith("DIM: the sensor saw too little light (its clear count was under "
                          "what these dice need: pyramid calibrate --port /dev/pts/2 "
                          "--autorange)"), line
+
+
+def test_monitors_no_reading_line_names_a_cause_and_the_next_step(monkeypatch):
+    """Finding 7: 'no reading from the pyramid for 74 s' read as a dead sensor."""
+    import io
+
+    from camelhost.errors import CliError
+    from camelhost.tools import monitor
+    from test_monitor import _quiet_pyramid
+
+    pyramid = _quiet_pyramid(monkeypatch, slowness=1.0, quiet=50.0)
+    with pytest.raises(CliError) as info:
+        monitor.monitor(pyramid, count=3, out=io.StringIO())
+    line = str(info.value)
+    assert line.startswith("no reading from the pyramid for 10 s (its reading stream stopped")
+    assert line.endswith("run pyramid monitor --port /dev/ttyACM0 again; if it recurs, "
+                         "pyramid doctor --port /dev/ttyACM0"), line

@@ -604,7 +604,14 @@ def monitor(pyramid, count=None, period_ms=250, out=None, quiet_timeout=10.0, se
                     raise CliError(sensor_problem(sensor_state))
                 patience = quiet_timeout * link.slowness
                 if quiet > patience:
-                    raise CliError(_("no reading from the pyramid for %.0f s") % patience)
+                    # a cause and a next step (tester s37tm finding 7): the board may
+                    # well be alive, its stream held
+                    raise CliError(_(
+                        "no reading from the pyramid for %.0f s (its reading stream stopped: "
+                        "a slider push holds it while the board reads the release, and a "
+                        "loaded machine slows the emulated Pico): run %s again; if it "
+                        "recurs, %s") % (patience, with_port("monitor", pyramid.port),
+                                         with_port("doctor", pyramid.port)))
                 continue
             last_reading = time.monotonic()
             n += 1
