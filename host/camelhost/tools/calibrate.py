@@ -931,7 +931,8 @@ def _read_steps(pyramid, driver, edition, out, it, steps, previous=None, round_c
     each later step's is with the one before it. ``round_check(collected, suspects, taken)``: called after
     every whole round but the last once every class has ``MIN_SAMPLES`` readings (a
     profile can be fitted); it may raise (``_MoreLight``, ``CliError``). ``dim_stop``
-    (``(floor, port, settings, empty)``, a session without ``--autorange``; ``empty``: the
+    (``(floor, port, settings, empty)``, a session without ``--autorange`` with a person at
+    the keyboard, who would be asked again; ``empty``: the
     clear count the built-in profile expects of the empty head, until it is read): a reading that looks
     like the empty head or the die before while the die's clear count is under ``floor``
     (the built-in profile's, known before the first step) stops the session at once with
@@ -1273,7 +1274,7 @@ def _session(pyramid, driver, edition, samples, save, out, cfg, it, settings, st
         try:
             collected, suspects = _read_steps(
                 pyramid, driver, edition, out, it, steps, previous, check,
-                None if autorange else (classifier.default_profile(edition).get("floor", 0.0),
+                None if autorange or driver.automatic else (classifier.default_profile(edition).get("floor", 0.0),
                                         pyramid.port, settings,
                                         expected_clear("empty", cfg, edition)))
             break
