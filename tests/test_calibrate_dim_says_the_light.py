@@ -102,3 +102,13 @@ def test_a_restart_mid_session_names_the_command_with_its_port(micropython):
     assert "the pyramid restarted" in line and line.endswith(
         "nothing was saved, and the pyramid runs its own profile and settings again (those "
         "it starts with): run %s again" % with_port("calibrate", vp.port)), line
+
+
+def test_any_integration_time_over_the_longest_gets_the_same_reason_and_hint():
+    """Finding 4: 300 got the release's reason and --gain, 700 a bare range."""
+    for slow in (300, 700, 5000):
+        with pytest.raises(ValueError, match=r"^--integration %s: a release reads the die "
+                           r"three times in 1\.5 s.*for more light use --gain" % slow):
+            calibrate.integration_used(slow)
+    with pytest.raises(ValueError, match="must be 2.4..153.6 ms"):
+        calibrate.integration_used(1)
