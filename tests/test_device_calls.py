@@ -52,3 +52,31 @@ def test_a_bad_profile_is_not_asked_again():
     with pytest.raises(LinkError, match="bad_profile"):
         board.calls.save_profile(PROFILE, timeout=1.0)
     assert board.sent.count("SAVE") == 1
+
+
+class LateBoard(Board):
+    """Answers ``SAVE`` only after ``delay`` seconds (a loaded machine's emulated Pico)."""
+
+    def __init__(self, delay, stretch):
+        super().__init__([None])
+        self.delay = delay
+        self.calls = Calls(self.write, stretch=lambda: stretch)
+
+    def write(self, line):
+        msg = protocol.decode(line)
+        if msg.name != "SAVE":
+            return super().write(line)
+        import threading
+
+        self.sent.append(msg.name)
+        reply = protocol.decode(protocol.encode("OK", cmd="SAVE", n=msg["length"]))
+        threading.Timer(self.delay, self.calls.answer, (reply,)).start()
+
+
+def test_the_save_wait_is_stretched_like_sets_on_a_slow_board(monkeypatch):
+    # tester s37tm finding 5: the emulated Pico on a loaded machine answered SAVE after
+    # the fixed 5 s, and the host took a saved calibration for lost
+    monkeypatch.setattr(calls_mod, "SAVE_TIMEOUT", 0.2)
+    LateBoard(0.5, stretch=calls_mod.PSEUDO_TERMINAL_STRETCH).calls.save_profile(PROFILE)
+    with pytest.raises(LinkError, match="no answer from the pyramid to SAVE"):
+        LateBoard(0.5, stretch=1.0).calls.save_profile(PROFILE)

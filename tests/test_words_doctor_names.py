@@ -92,7 +92,10 @@ def test_doctor_names_play_once_the_pyramid_runs_a_saved_profile(micropython, ca
 
     def connect_and_calibrate(*args, **kwargs):  # the profile calibrate would save
         pyramid = connect(*args, **kwargs)
-        saved.append(pyramid.link.save_profile(classifier.default_profile("second")))
+        profile = classifier.default_profile("second")
+        fitted = profile["settings"]  # saved at the settings it was fitted at, as calibrate's
+        pyramid.link.configure(integration_ms=fitted["integration_ms"], gain=fitted["gain"])
+        saved.append(pyramid.link.save_profile(profile))
         return pyramid
 
     assert cli.main(["doctor", "--port", "virtual"]) == 0

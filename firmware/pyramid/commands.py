@@ -226,5 +226,6 @@ class Commands:
                 return
         app.classifier = classifier
         app.calibrated = True
+        app.fitted = new.get("settings")  # INFO's pit/pgain name the new profile's at once
         gc.collect()
         app.send(protocol.encode("OK", cmd="SAVE", n=length))

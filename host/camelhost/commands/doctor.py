@@ -36,6 +36,8 @@ from camelhost.commands.options import (
 from camelhost.device.sources import AUTO, MANUAL
 from camelhost.errors import CliError
 from camelhost.i18n import N_, _, colours_in, decimal, edition_word, ngettext, pgettext
+from camelhost.tools.calibrate import expected_clear
+from camelhost.tools.commandline import command, with_port
 
 HELP = (N_("Bring-up checklist of a pyramid: MicroPython and firmware versions, bytecode "
            "compatibility, sensor id and settings, LED, one reading with its margin, enough "
@@ -64,14 +66,6 @@ def any_die(edition):
     from camelup import editions
 
     return editions.get_edition(edition).sensor_labels[0]
-
-
-def command(*words):
-    """A command line to type, each word quoted for a POSIX shell: ``command("pyramid",
-    "calibrate", "--port", "/dev/pts/6")``; the advice names the port doctor ran on."""
-    import shlex
-
-    return " ".join(shlex.quote(w) for w in words)
 
 
 def add_arguments(parser):
@@ -407,21 +401,6 @@ def empty_head_fix():
     return _("put a die in the pyramid's head when asked, then run doctor again")
 
 
-def expected_clear(label, settings, edition):
-    """The clear count (LED on minus LED off, counts) the edition's built-in profile
-    expects of ``label`` (a die or ``empty``) at ``settings`` (the device's ``CFG``:
-    ``it``, ``gain``): its class's mean clear over ``ref_clear``, times ``ref_clear``
-    scaled by the exposure (integration steps x gain, ``tcs34725.exposure``)."""
-    from camelup.board import classifier, tcs34725
-
-    from camelhost.tools import calibrate
-
-    profile = classifier.default_profile(edition)
-    now = {"integration_ms": calibrate.integration_ms(settings["it"]), "gain": settings["gain"]}
-    scale = tcs34725.exposure(now) / tcs34725.exposure(profile["settings"])
-    return profile["classes"][label]["unit"][0] * profile["ref_clear"] * scale
-
-
 def led_step(on, off, reading, settings, edition):
     """The ``LED`` step: does the illumination LED light the die the maker put in
     the head? ``on``, ``off``: the ``SAMPLE`` answer (``(c, r, g, b)`` counts, LED on
@@ -569,8 +548,13 @@ def light_step(link, hands, settings, edition, port="PORT", seen=None):
     ratio = max(classes[k]["unit"][0] for k in classes) / classes[label]["unit"][0]
     fix, _settings = calibrate.light_fix({"integration_ms": it, "gain": settings["gain"]},
                                          clear, floor, clear * ratio, calibrate.LIGHT_MARGIN)
-    return Step("light", "failed", shown, _("set %s (pyramid calibrate --autorange finds it)")
-                % fix if _settings else fix)
+    if not _settings:
+        return Step("light", "failed", shown, fix)
+    # the command with this port (tester s37tm finding 1: without it, --port auto finds
+    # no board on the emulated Pico's pseudo-terminal)
+    return Step("light", "failed", shown, _("set %s: %s (or --autorange, which finds it)") % (
+        fix, with_port("calibrate", port, "--integration", "%.1f" % _settings["integration_ms"],
+                       "--gain", str(_settings["gain"]))))
 
 
 def saturation_step(link, hands, settings, edition, port="PORT", seen=None):

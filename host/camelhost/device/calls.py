@@ -30,6 +30,11 @@ SET_TIMEOUT = 3.0
 #: the chip, docs/emulator.md): the stretch doctor gives its slider-push wait there
 #: (``EMULATED_PUSH_TIMEOUT`` over ``PUSH_TIMEOUT``, 120 s over 30 s)
 PSEUDO_TERMINAL_STRETCH = 4.0
+#: seconds ``save_profile`` waits for each ``PROF`` and ``SAVE`` reply on a real board
+#: (the firmware parses the profile and writes two files before ``OK SAVE``); times the
+#: link's stretch, as ``SET``'s (tester s37tm finding 5: a loaded machine's emulated
+#: Pico answered a fixed 5 s too late, and the calibration was taken for lost)
+SAVE_TIMEOUT = 5.0
 
 
 class Calls:
@@ -140,10 +145,15 @@ class Calls:
         except queue.Empty:
             return None
 
-    def save_profile(self, profile, timeout=5.0):
+    def save_profile(self, profile, timeout=None):
         """Send a calibration profile (JSON-able dict) in chunks and have the device store it.
-        Raises ``LinkError`` when the device rejects it or it is larger than
-        ``protocol.MAX_PROFILE`` bytes of compact JSON."""
+        ``timeout``: seconds per reply, by default ``SAVE_TIMEOUT`` times the link's
+        stretch (as ``configure``). Raises ``LinkError`` when the device rejects it (a
+        ``reason``), does not answer in time (no ``reason``: it may have saved all the
+        same, ``INFO`` tells), or it is larger than ``protocol.MAX_PROFILE`` bytes of
+        compact JSON."""
+        if timeout is None:
+            timeout = SAVE_TIMEOUT * max(1.0, self._stretch())
         text = json.dumps(profile, sort_keys=True, separators=(",", ":"))
         data = text.encode("ascii")
         if len(data) > protocol.MAX_PROFILE:

@@ -620,6 +620,6 @@ class Link:
         """``Calls.next_reading``: the next streamed reading as a dict, or ``None``."""
         return self.calls.next_reading(timeout)
 
-    def save_profile(self, profile, timeout=5.0):
+    def save_profile(self, profile, timeout=None):
         """``Calls.save_profile``: send a calibration profile and have the device store it."""
         return self.calls.save_profile(profile, timeout)

@@ -47,6 +47,7 @@ from camelhost.i18n import (
     percent,
     pgettext,
 )
+from camelhost.tools.commandline import with_port
 from camelhost.tools.monitor import (
     DeviceRestarted,
     difference,
@@ -82,12 +83,13 @@ def integration_used(asked):
     (TCS34725 datasheet, "RGBC Timing Register (0x01)", ATIME: 1..256 steps, 2.4 ..
     614.4 ms); ``note`` the line saying it was rounded, or ``None`` when ``asked`` is a
     whole number of steps already. Raises ``ValueError`` naming the option and the range
-    (2.4 .. ``LONGEST_MS``) for a time outside the chip's 2.4 .. 614.4 ms, and for one
-    whose nearest step is over
+    (2.4 .. ``LONGEST_MS``) for a time under the chip's 2.4 ms, and for one (up to any
+    length) whose nearest step is over
     ``LONGEST_MS``: a release could not fit its three readings in its 1.5 s, so every die
     at the table would be refused (s36 maker tester 16), and the clear channel's full
     scale stops growing there (65535 counts from 64 steps): more light is ``--gain``'s."""
-    if not _tcs.INTEGRATION_MIN_MS <= asked <= _tcs.INTEGRATION_MAX_MS:
+    if not _tcs.INTEGRATION_MIN_MS <= asked:  # over the chip's range: the release's reason
+        # below (tester s37tm finding 4: 700 got no reason and no --gain hint, 300 both)
         raise ValueError(_("--integration must be %s..%s ms (the sensor's %s ms steps), not %s")
                          % (decimal(_tcs.INTEGRATION_MIN_MS, 1), decimal(LONGEST_MS, 1),
                             decimal(_tcs.STEP_MS, 1), _typed(asked)))
@@ -647,6 +649,8 @@ def calibrate(pyramid, driver, edition=None, samples=DEFAULT_SAMPLES, gain=None,
         result = _calibrate(pyramid, driver, edition, samples, gain, integration, save, out,
                             autorange)
     except CliError as exc:
+        if getattr(exc, "keeps_settings", False):
+            raise
         note = put_back(pyramid, before) if touched else None
         if note:
             raise CliError("%s; %s" % (exc, note)) from None
@@ -724,7 +728,7 @@ def _calibrate(pyramid, driver, edition, samples, gain, integration, save, out, 
             cfg = choose_gain(pyramid, driver, edition, out)
             cfg = reach_light(pyramid, driver, edition, cfg, out)
         except DeviceRestarted as exc:
-            raise CliError(_("%s; nothing was saved: run pyramid calibrate again") % exc) from None
+            raise CliError(restarted_line(exc, pyramid.port)) from None
     it = integration_ms(cfg["it"])
     settings = {"integration_ms": it, "gain": cfg["gain"]}
     steps = plan(edition, samples)
@@ -741,7 +745,15 @@ def _calibrate(pyramid, driver, edition, samples, gain, integration, save, out, 
         return _session(pyramid, driver, edition, samples, save, out, cfg, it, settings, steps,
                         autorange)
     except DeviceRestarted as exc:
-        raise CliError(_("%s; nothing was saved: run pyramid calibrate again") % exc) from None
+        raise CliError(restarted_line(exc, pyramid.port)) from None
+
+
+def restarted_line(exc, port):
+    """The line for a board that restarted mid-session (``DeviceRestarted`` ``exc``): it
+    now runs the settings saved with its profile, and the command to run again names
+    ``port`` (tester s37tm finding 11)."""
+    return _("%s; nothing was saved, and the pyramid runs its own profile and settings again "
+             "(those it starts with): run %s again") % (exc, with_port("calibrate", port))
 
 
 def brightest(edition):
@@ -909,7 +921,8 @@ class _Saturated(Exception):
         self.collected = collected
 
 
-def _read_steps(pyramid, driver, edition, out, it, steps, previous=None, round_check=None):
+def _read_steps(pyramid, driver, edition, out, it, steps, previous=None, round_check=None,
+                dim_stop=None):
     """Each step's reading (LED on minus LED off, counts per channel) by class, and the
     readings that looked like the die read before or the empty head (index in the class,
     what they looked like). The first reading whose LED-on clear count is at or over the
@@ -918,7 +931,14 @@ def _read_steps(pyramid, driver, edition, out, it, steps, previous=None, round_c
     (``--autorange``'s light check), which the first step's reading is compared with as
     each later step's is with the one before it. ``round_check(collected, suspects, taken)``: called after
     every whole round but the last once every class has ``MIN_SAMPLES`` readings (a
-    profile can be fitted); it may raise (``_MoreLight``, ``CliError``)."""
+    profile can be fitted); it may raise (``_MoreLight``, ``CliError``). ``dim_stop``
+    (``(floor, port, settings, empty)``, a session without ``--autorange`` with a person at
+    the keyboard, who would be asked again; ``empty``: the
+    clear count the built-in profile expects of the empty head, until it is read): a reading that looks
+    like the empty head or the die before while the die's clear count is under ``floor``
+    (the built-in profile's, known before the first step) stops the session at once with
+    ``too_dim_line``, since under it no die can be told from the empty head and the
+    person would be asked for a die that is in the head (tester s37tm finding 3)."""
     from camelup.board import classifier
     collected = {label: [] for label in classifier.classes_for(edition)}
     suspects = {label: [] for label in collected}
@@ -952,6 +972,16 @@ def _read_steps(pyramid, driver, edition, out, it, steps, previous=None, round_c
             like = looks_like(label, reading, previous, collected)
             if not like:
                 break
+            die, clear = (label, reading[0]) if label != classifier.EMPTY else (
+                previous[0], previous[1][0])
+            # a die the LED lights (well over the empty head) yet under the floor: the
+            # light, not the die, is wrong (a missing die reads as the empty head does)
+            # (before the empty head was read, what the built-in profile expects of it)
+            empties = [row[0] for row in collected[classifier.EMPTY]]
+            head = max(empties) if empties else dim_stop and dim_stop[3]
+            if dim_stop is not None and die != classifier.EMPTY and \
+                    DIM_OVER_EMPTY * head + 3 <= clear < dim_stop[0]:
+                raise CliError(too_dim_line(index, len(steps), die, clear, *dim_stop[:3]))
             print("  " + suspect_warning(label, like), file=out)
             if not driver.read_again(label, value, taken + 1):
                 suspects[label].append((len(collected[label]) - 1, like))
@@ -966,6 +996,46 @@ def _read_steps(pyramid, driver, edition, out, it, steps, previous=None, round_c
         taken += 1
         previous = (label, reading)
     return collected, suspects
+
+
+def expected_clear(label, settings, edition):
+    """The clear count (LED on minus LED off, counts) the edition's built-in profile
+    expects of ``label`` (a die or ``empty``) at ``settings`` (the device's ``CFG``:
+    ``it``, ``gain``): its class's mean clear over ``ref_clear``, times ``ref_clear``
+    scaled by the exposure (integration steps x gain, ``tcs34725.exposure``)."""
+    from camelup.board import classifier, tcs34725
+
+    profile = classifier.default_profile(edition)
+    now = {"integration_ms": integration_ms(settings["it"]), "gain": settings["gain"]}
+    scale = tcs34725.exposure(now) / tcs34725.exposure(profile["settings"])
+    return profile["classes"][label]["unit"][0] * profile["ref_clear"] * scale
+
+
+#: A reading under the floor stops a session as too dim (``too_dim_line``) only when its
+#: clear count is at least this many times the empty head's (plus 3 counts): a die
+#: left out of the head reads as the empty head does, and is asked for again.
+DIM_OVER_EMPTY = 2
+
+
+def too_dim_line(index, total, die, clear, floor, port, settings):
+    """The one line (no newline) that stops a session at reading ``index`` of ``total``
+    whose ``die`` gives ``clear`` counts of clear (LED on minus LED off), under the
+    ``floor`` these dice need (docs/calibration.md "Enough light"), at ``settings``
+    (``integration_ms``, ``gain``); it names ``calibrate --autorange`` with ``port``."""
+    return ngettext(
+        "stopped at reading %(index)d of %(total)d: too little light at %(ms)s ms and gain "
+        "%(gain)dx: the %(die)s die gives %(clear)d count of clear, these dice need "
+        "%(floor)d, and under that a die in the head cannot be told from the empty head; "
+        "nothing was saved: calibrate again with more light, %(command)s (it measures the "
+        "dice and sets it); the pyramid keeps its profile",
+        "stopped at reading %(index)d of %(total)d: too little light at %(ms)s ms and gain "
+        "%(gain)dx: the %(die)s die gives %(clear)d counts of clear, these dice need "
+        "%(floor)d, and under that a die in the head cannot be told from the empty head; "
+        "nothing was saved: calibrate again with more light, %(command)s (it measures the "
+        "dice and sets it); the pyramid keeps its profile", clear) % {
+            "index": index, "total": total, "ms": decimal(settings["integration_ms"], 1),
+            "gain": settings["gain"], "die": _colour(die), "clear": clear,
+            "floor": int(floor + 0.999), "command": with_port("calibrate", port, "--autorange")}
 
 
 def _brightest_die(collected):
@@ -1192,6 +1262,7 @@ def _light_round_check(pyramid, edition, settings, total, out):
 def _session(pyramid, driver, edition, samples, save, out, cfg, it, settings, steps,
              autorange=False):
     from camelup import calibration
+    from camelup.board import classifier
 
     from camelhost.device.link import LinkError
 
@@ -1202,8 +1273,11 @@ def _session(pyramid, driver, edition, samples, save, out, cfg, it, settings, st
         if autorange and tries < MORE_LIGHT_TRIES:
             check = _light_round_check(pyramid, edition, settings, len(steps), out)
         try:
-            collected, suspects = _read_steps(pyramid, driver, edition, out, it, steps,
-                                              previous, check)
+            collected, suspects = _read_steps(
+                pyramid, driver, edition, out, it, steps, previous, check,
+                None if autorange or driver.automatic else (classifier.default_profile(edition).get("floor", 0.0),
+                                        pyramid.port, settings,
+                                        expected_clear("empty", cfg, edition)))
             break
         except _Saturated as stop:
             raise CliError(stopped_saturated(stop, edition, settings)) from None
@@ -1235,12 +1309,16 @@ def _session(pyramid, driver, edition, samples, save, out, cfg, it, settings, st
         raise CliError(dim + _(" (nothing was saved)"))
     if save:
         text = json.dumps(profile, sort_keys=True, separators=(",", ":"))
+        held = held_profile(pyramid)  # what it holds before: a late SAVE is told by INFO
         try:
             pyramid.link.save_profile(profile)
         except LinkError as exc:
             if str(exc).endswith("bad_profile"):
                 raise CliError(_("the pyramid refused the profile as invalid (%s)") % exc) from None
-            _explain_failure(pyramid, exc, _("while saving the profile"))
+            if getattr(exc, "reason", None) is not None or \
+                    pyramid.link.state in ("closed", "connecting"):
+                _explain_failure(pyramid, exc, _("while saving the profile"))
+            _unanswered_save(pyramid, exc, held, cfg, out)
         pyramid.check_alive()
         result.saved = True
         facts = (len(text), edition_word(edition), decimal(it, 1), cfg["gain"])
@@ -1254,6 +1332,52 @@ def _session(pyramid, driver, edition, samples, save, out, cfg, it, settings, st
             print(_("profile saved on the pyramid (%d bytes, %s edition, %s ms, gain %dx)")
                   % facts, file=out)
     return result
+
+
+def held_profile(pyramid):
+    """What the pyramid's ``INFO`` says of the profile it classifies with:
+    ``(cal, pit, pgain)`` (``cal`` 1 for a saved one, ``pit`` ms and ``pgain`` the
+    settings it was fitted at, ``None`` with the built-in one; docs/protocol.md), or
+    ``None`` when it does not answer ``INFO?`` within 3 s times the link's stretch."""
+    from camelhost.device.link import LinkError
+
+    wait = 3.0 * max(1.0, getattr(pyramid.link, "stretch", 1.0))
+    try:
+        info = pyramid.link.request("INFO?", lambda m: m.name == "INFO", wait, 1)
+    except LinkError:
+        return None
+    return (info.get("cal"), info.get("pit"), info.get("pgain"))
+
+
+def _unanswered_save(pyramid, exc, held, cfg, out):
+    """After a ``SAVE`` the board did not answer in time (tester s37tm finding 5): ask
+    it (``INFO``) what it holds. It holds the new profile (fitted at ``cfg``'s settings,
+    and it held another before, ``held``): say so and return, the session saved. It
+    holds its old one: raise the failure (the session's settings are given back). It
+    does not answer, or the two cannot be told apart: raise a ``CliError`` that keeps
+    the board's settings (``keeps_settings``), since they may be the new profile's,
+    naming what to do."""
+    now = held_profile(pyramid)
+    fitted = (cfg["it"], cfg["gain"])
+    if now is not None and now[0] and tuple(now[1:]) == fitted and held is not None and \
+            now != held:
+        print(_("the pyramid answered SAVE late (%s), but it holds the new profile") % exc,
+              file=out)
+        return
+    if now is not None and (not now[0] or tuple(now[1:]) != fitted):
+        failed = CliError(_("%s (while saving the profile); the pyramid says it holds its "
+                            "old profile: nothing was saved, run %s again") % (
+                                exc, with_port("calibrate", pyramid.port)))
+        failed.link_failure = True
+        raise failed
+    stopped = CliError(_(
+        "%(exc)s (while saving the profile), and the pyramid may have saved it or not: "
+        "unplug it and plug it back in, then %(monitor)s shows the settings it runs "
+        "(%(ms)s ms and gain %(gain)dx if it saved the new profile)") % {
+            "exc": exc, "monitor": with_port("monitor", pyramid.port, "--count", "1"),
+            "ms": decimal(integration_ms(cfg["it"]), 1), "gain": cfg["gain"]})
+    stopped.keeps_settings = True  # they may be the new profile's: none put back
+    raise stopped
 
 
 def looks_like(label, reading, previous, collected):

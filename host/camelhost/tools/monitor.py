@@ -36,6 +36,7 @@ from camelhost.i18n import (
     percent,
     pgettext,
 )
+from camelhost.tools.commandline import with_port
 
 #: ``--port`` value that starts the virtual pyramid.
 VIRTUAL = "virtual"
@@ -466,13 +467,14 @@ def format_reading(n, reading, saturation, quality=None, port=None):
     return line.rstrip()
 
 
-def format_event(event, edition=None):
+def format_event(event, edition=None, port=None):
     """One monitor line for a slider push (``camelhost.device.events.DieEvent``).
 
     ``edition``: the board's edition (its ``HELLO ed=``, a name or an ``Edition``), whose
     dice order reads a die's ``out=`` mask: the dice out this leg named by their colour
     words (``colour_list``). A name that is no edition (another firmware's), or None,
-    leaves the mask as its number."""
+    leaves the mask as its number. ``port``: the board's port, named in the calibrate
+    command of a dim reading's hint (``with_port``; None or ``auto`` leave it out)."""
     if event.kind == "die":
         what = _("die %s") % shown_label(event.label())
         if event.value is not None:
@@ -499,8 +501,10 @@ def format_event(event, edition=None):
             what += "; " + _("named among the dice still in the pyramid (out this leg: %s)") % dice
     if getattr(event, "dim", False):
         # the pyramid marks a reading under its profile's floor (docs/calibration.md)
+        # the command with this port (tester s37tm finding 2)
         what += "; " + _("DIM: the sensor saw too little light (its clear count was under "
-                         "what these dice need: pyramid calibrate --autorange)")
+                         "what these dice need: %s)") % with_port("calibrate", port,
+                                                                  "--autorange")
     return _("      slider pushed -> event %s: %s") % (event.seq, what)
 
 
@@ -580,7 +584,7 @@ def monitor(pyramid, count=None, period_ms=250, out=None, quiet_timeout=10.0, se
     try:
         while count is None or n < count:
             for event in link.pending_events():
-                print(format_event(event, hello.get("ed")), file=out)
+                print(format_event(event, hello.get("ed"), pyramid.port), file=out)
             say_line()
             if _restarted(pyramid, period_ms, follow_restarts, out):
                 last_reading = time.monotonic()
@@ -600,7 +604,14 @@ def monitor(pyramid, count=None, period_ms=250, out=None, quiet_timeout=10.0, se
                     raise CliError(sensor_problem(sensor_state))
                 patience = quiet_timeout * link.slowness
                 if quiet > patience:
-                    raise CliError(_("no reading from the pyramid for %.0f s") % patience)
+                    # a cause and a next step (tester s37tm finding 7): the board may
+                    # well be alive, its stream held
+                    raise CliError(_(
+                        "no reading from the pyramid for %.0f s (its reading stream stopped: "
+                        "a slider push holds it while the board reads the release, and a "
+                        "loaded machine slows the emulated Pico): run %s again; if it "
+                        "recurs, %s") % (patience, with_port("monitor", pyramid.port),
+                                         with_port("doctor", pyramid.port)))
                 continue
             last_reading = time.monotonic()
             n += 1
@@ -614,6 +625,6 @@ def monitor(pyramid, count=None, period_ms=250, out=None, quiet_timeout=10.0, se
         except OSError:
             pass
     for event in link.pending_events():
-        print(format_event(event, hello.get("ed")), file=out)
+        print(format_event(event, hello.get("ed"), pyramid.port), file=out)
     return n
 
