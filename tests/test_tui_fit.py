@@ -1144,7 +1144,9 @@ def test_eight_german_seats_keep_every_player_and_ticket_in_view_through_long_re
                 else:
                     line = "pyramid"
                 await scenes.type_line(pilot, line)
-            assert s.phase == "die" and s.names[s.current] == "Bernd"
+            # a bot's pyramid ticket waits (whose depends on the bots' choices: Bernd's
+            # before the eight-seat reading of the finish piles, Anna's since)
+            assert s.phase == "die" and s.names[s.current] in TESTER_S34[2:]
             whole()
             await scenes.type_line(pilot, "grau 2")
             await scenes.settle(pilot)
