@@ -36,7 +36,7 @@ from camelhost.i18n import (
     percent,
     pgettext,
 )
-from camelhost.tools.commandline import with_port
+from camelhost.tools.commandline import command, with_port
 
 #: ``--port`` value that starts the virtual pyramid.
 VIRTUAL = "virtual"
@@ -335,7 +335,7 @@ def settings_apart(settings, info, port):
              "says so, calibrate again (%s)") % (
         decimal(integration_ms(settings["it"]), 1), settings["gain"],
         decimal(integration_ms(info["pit"]), 1), info["pgain"],
-        _command("pyramid", "calibrate", "--port", port, "--autorange"))
+        command("pyramid", "calibrate", "--port", port, "--autorange"))
 
 
 def apart_at_start(pyramid):
@@ -360,13 +360,6 @@ def apart_at_start(pyramid):
     except OSError:  # LinkError: no answer, or a NAK
         return None
     return settings_apart(settings, info, getattr(pyramid, "port", None) or link.port)
-
-
-def _command(*words):
-    """A command line to type, each word quoted for a POSIX shell."""
-    import shlex
-
-    return shlex.join(words)
 
 
 def describe(hello, settings=None):
