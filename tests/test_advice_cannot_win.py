@@ -92,3 +92,35 @@ def test_the_same_in_german(session):
     assert "du gewinnst es in keinem der ausgespielten Verl\u00e4ufe" in text, text
     shown = _balances(lines[:-1])
     assert len(shown) >= 5 and shown == sorted(shown, reverse=True), shown
+
+
+@pytest.mark.parametrize("lang, label", [("en", "(balance)"), ("de", "(Bilanz)")])
+def test_the_narrow_advice_never_leaves_its_label_alone_on_a_line(session, lang, label):
+    """Tester s38 finding 1: Ann, who can't win, is advised by balance; on a narrow
+    panel of 46-48 columns the advice filled its first line and its label went to the
+    second alone, a bare "(balance)" naming nothing. At every narrow width the label
+    stands on the line of the number it labels, or is left out; the advice keeps its
+    two lines and every line its width."""
+    from camelhost.ui.odds_view import NARROW, NARROW_ADVICE_LINES, odds_lines
+
+    set_language(lang)
+    view = table_view(session, odds=True)
+    for width in range(40, NARROW):
+        text = odds_lines(view["odds"], view, width=width).plain.splitlines()
+        at = next(i for i, line in enumerate(text) if line.startswith(("For ", "F\u00fcr ")))
+        advice = text[at:]
+        assert len(advice) <= NARROW_ADVICE_LINES, (width, advice)
+        assert all(len(line) <= width for line in advice), (width, advice)
+        # the best action and its number are there, its value now beside it
+        assert re.search(r"[+-]1[.,]33 \((now|jetzt) \+3[.,]61\)", " ".join(advice)), advice
+        for line in advice:
+            assert line.strip() != label, (width, advice)
+            if label in line:  # on the line of the number it labels, at its end
+                assert re.search(r"[+-]\d+[.,]\d\d(\)| \((now|jetzt) [+-]\d+[.,]\d\d\)) "
+                                 + re.escape(label) + "$", line), (width, advice)
+    # the widths the tester saw: the label kept, with the number it labels
+    if lang == "en":
+        for width in (46, 47, 48):
+            advice = odds_lines(view["odds"], view, width=width).plain.splitlines()[-2:]
+            assert advice == ["For Ann: lose (a loser",
+                              "  card) +1.33 (now +3.61) (balance)"], (width, advice)

@@ -204,11 +204,17 @@ def odds_lines(odds, view, width=80, tile_names=None, waiting=False, noted=False
         their chance, then the rest); plain mode's ``best`` says the same in full."""
         return number_label([entry for _kind, _words, entry in best["shown"][:count]])
 
-    def wrapped(head, parts, note=""):
-        # an action and its number are never split, nor a word (``glued``)
+    def wrapped(head, parts, note="", held=False):
+        # an action and its number are never split, nor a word (``glued``); ``held``:
+        # the note kept on the line of the last action's number, whose words before it
+        # may part
         keep = [glued(p, number, max(20, width) - 2) + (" " + why if why else "")
                 for p, why, number in parts]
         tail = " " + note.replace(" ", "\u00a0") if note else ""
+        if held and parts and note:
+            part, why, number = parts[-1]
+            keep[-1] = glued(part, number, 0) + (" " + why if why else "")
+            tail = "\u00a0" + note.replace(" ", "\u00a0")
 
         def wrap():
             return [line.replace("\u00a0", " ") for line in wrap_columns(
@@ -263,6 +269,18 @@ def odds_lines(odds, view, width=80, tile_names=None, waiting=False, noted=False
             bare = wrapped(head, parts[:1])
             if len(bare) <= NARROW_ADVICE_LINES:
                 lines, labelled = bare, False
+        if labelled and lines[-1].strip() == order_note(shown_count):
+            # the label pushed onto a line of its own: a bare "(balance)" under the
+            # advice, a fragment naming nothing (tester s38 finding 1). It goes on the
+            # line of the last number it labels (that action's words before its number
+            # parting, as on a narrower panel) where that fits the lines whole, every
+            # word as it was; else it is left out, the advice's own lines unchanged
+            held = wrapped(head, parts[:shown_count], order_note(shown_count), held=True)
+            if (len(held) <= NARROW_ADVICE_LINES and held[-1].strip() != lines[-1].strip()
+                    and " ".join(held).split() == " ".join(lines).split()):
+                lines = held
+            else:
+                lines, labelled = lines[:-1], False
     else:
         shown_count = len(parts)
         labelled = False
