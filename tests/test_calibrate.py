@@ -275,11 +275,49 @@ def test_an_unwritable_out_or_plot_file_is_refused_before_calibrating(tmp_path, 
                    "--out %s: no folder %s" % (missing, tmp_path / "nowhere"))
     _fails_cleanly(capsys, ["calibrate", "--port", "virtual", "--auto", "--out", str(tmp_path)],
                    "--out %s: that is a folder" % tmp_path)
-    _fails_cleanly(capsys, ["calibrate", "--port", "virtual", "--plot", missing],
-                   "--plot %s: no folder" % missing)
+    missing_plot = str(tmp_path / "nowhere" / "p.png")  # a kind of file it writes
+    _fails_cleanly(capsys, ["calibrate", "--port", "virtual", "--plot", missing_plot],
+                   "--plot %s: no folder" % missing_plot)
     _fails_cleanly(capsys, ["calibrate", "--port", "virtual", "--samples", "100000"],
                    "--samples must be 3..100")
     assert opened == []
+
+
+@pytest.mark.parametrize("name", ["sep.txt", "sep.docx"])
+def test_a_plot_file_of_a_kind_it_cant_write_is_refused_before_calibrating(tmp_path, capsys,
+                                                                           monkeypatch, name):
+    """Tester s38 finding 3: `calibrate --plot sep.txt` ran the whole session (a hundred
+    releases by hand on a real pyramid) and only then failed in matplotlib's words. Now
+    one line up front naming the kinds it writes; no pyramid opened, nothing written."""
+    pytest.importorskip("matplotlib")
+    from camelhost.commands import calibrate as command
+
+    opened = []
+    monkeypatch.setattr(command, "connect", lambda *a, **k: opened.append(a))
+    plot, prof = tmp_path / name, tmp_path / "profile.json"
+    err = _fails_cleanly(capsys, ["calibrate", "--port", "virtual", "--auto", "--plot",
+                                  str(plot), "--out", str(prof)],
+                         "--plot %s: a plot can't be written as %s; end the name in .png, "
+                         ".svg or .pdf (or " % (plot, name[3:]), ".eps")
+    assert err.count("\n") == 1
+    assert opened == []
+    assert not plot.exists() and not prof.exists()
+
+
+@pytest.mark.hil
+@pytest.mark.micropython
+def test_a_plot_named_without_an_ending_is_said_as_the_file_written(tmp_path, capsys,
+                                                                    micropython):
+    """The separation plot of a name without an ending is written as matplotlib writes
+    it, ``NAME.png``, and the command names that file (as ``tournament --plot``)."""
+    pytest.importorskip("matplotlib")
+    path = tmp_path / "sep"
+    assert cli.main(["calibrate", "--port", "virtual", "--auto", "--samples", "3",
+                     "--no-save", "--plot", str(path)]) == 0
+    out = capsys.readouterr().out
+    written = tmp_path / "sep.png"
+    assert written.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and not path.exists()
+    assert out.splitlines()[-1] == "separation plot written to %s" % written
 
 
 def test_plot_extra_names_matplotlib_and_runtime_does_not():

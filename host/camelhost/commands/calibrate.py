@@ -25,6 +25,7 @@ from camelhost.tools.calibrate import (
     integration_used,
     plot,
     plot_backend,
+    plot_file,
 )
 from camelhost.tools.monitor import VIRTUAL, connect, quiet_link_log
 
@@ -45,7 +46,8 @@ def add_arguments(parser):
                         help=_("unattended: the virtual pyramid's table puts the dice in the "
                                "head (needs --port virtual)"))
     parser.add_argument("--plot", metavar=metavar("FILE"), default=None,
-                        help=_("write a separation plot (PNG); needs matplotlib: "
+                        help=_("write a separation plot (PNG, SVG or PDF by its name); needs "
+                               "matplotlib: "
                                "pip install 'smart-pyramid[plot]'"))
     parser.add_argument("--gain", type=int, choices=(1, 4, 16, 60), default=None,
                         help=_("set the sensor's analog gain first (default: keep)"))
@@ -80,12 +82,15 @@ def run(args):
         integration, note = integration_used(args.integration)
         if note:
             print(note)
-    for option, path in (("--out", args.out), ("--plot", args.plot)):
+    plot_path = None
+    if args.plot:
+        plot_backend()  # a missing matplotlib is reported now, not after the whole session
+        # a kind of file it can't write (.txt) too, naming those it can (s38 finding 3)
+        plot_path = plot_file(args.plot)
+    for option, path in (("--out", args.out), ("--plot", plot_path)):
         problem = output_file_problem(option, path) if path else None
         if problem:  # now, not after a hundred releases
             raise ValueError(problem)
-    if args.plot:
-        plot_backend()  # a missing matplotlib is reported now, not after the whole session
     quiet_link_log(args.verbose)
     with connect(args.port, edition=args.edition or "second", seed=args.seed) as pyramid:
         if pyramid.virtual is not None and not args.auto:
@@ -103,7 +108,7 @@ def run(args):
             json.dump(result.profile, f, sort_keys=True, indent=1)
             f.write("\n")
         print(_("profile written to %s") % args.out)
-    if args.plot:
-        plot(result, args.plot)
-        print(_("separation plot written to %s") % args.plot)
+    if plot_path:
+        plot(result, plot_path)
+        print(_("separation plot written to %s") % plot_path)
     return 0

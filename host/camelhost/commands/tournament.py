@@ -43,7 +43,7 @@ from camelhost.commands.options import (
 from camelhost.errors import CliError
 from camelhost.i18n import N_, _, decimal, edition_word, ngettext, percent
 from camelhost.table.bots import DESCRIPTIONS, POLICIES
-from camelhost.tools.calibrate import plot_backend
+from camelhost.tools.calibrate import plot_backend, plot_file
 
 HELP = (N_("Seeded games between bot policies (the league of styles and the coach) through "
            "the rules engine, seats rotated, on every core: win share and mean coins per "
@@ -233,29 +233,6 @@ def _checked(args):
         if problem:  # a folder mistyped is said before the games too (s36 tester 17)
             raise CliError(problem)
     return edition, names
-
-
-def plot_file(path):
-    """The file ``--plot PATH`` writes: ``path``, drawn as the kind its name ends in
-    (``.png``, ``.svg``, ``.pdf``, or another matplotlib's Agg canvas writes), or
-    ``path`` with matplotlib's own ending added (``savefig.format``, ``.png``) when its
-    name has none, as matplotlib writes it. Raises ``CliError`` (one line, in the
-    table's language) for an ending matplotlib can't write (``.docx``, ``.txt``), so
-    that it is said before the games, not in matplotlib's words after them (s37
-    tester 11). Needs matplotlib (``plot_backend`` first)."""
-    import matplotlib
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-    ending = os.path.splitext(os.path.basename(path))[1]
-    if not ending[1:]:  # 'shares' (or 'shares.'): matplotlib adds its own ending
-        return path.rstrip(".") + "." + str(matplotlib.rcParams["savefig.format"])
-    kinds = FigureCanvasAgg.get_supported_filetypes()
-    if ending[1:].lower() not in kinds:
-        raise CliError(_("--plot %(path)s: a plot can't be written as %(ending)s; end the "
-                         "name in .png, .svg or .pdf (or %(others)s)")
-                       % {"path": path, "ending": ending,
-                          "others": ", ".join("." + k for k in sorted(kinds)
-                                              if k not in ("png", "svg", "pdf"))})
-    return path
 
 
 def _dask_client(args):
