@@ -803,3 +803,39 @@ def test_the_bots_line_breaks_between_names_in_a_terminal(capsys, monkeypatch):
         assert names == ",".join(bots), (width, lines)
     # into a pipe or a log: one line, as before
     assert bots_lines(bots) == ["bots by seat (rotated each game): " + ",".join(bots)]
+
+
+def test_a_second_run_onto_a_log_holding_games_is_refused_and_the_log_kept(tmp_path, capsys):
+    """Tester s38 finding 5: `tournament --log t.log` run twice appended the second run's
+    games numbered from 0 again, two runs' games mixed under the same numbers. The second
+    run is refused in one line naming the file and the option, before any game; the log
+    is left byte for byte; an empty file is used; a folder is refused."""
+    log = tmp_path / "t.log"
+    argv = ["tournament", "--seats", "3", "--games", "3", "--bots", "greedy,random,random",
+            "--edition", "classic", "--seed", "2", "--workers", "1", "--log", str(log)]
+    assert main(argv) == 0
+    first = log.read_bytes()
+    assert [line.split()[0] for line in first.decode().splitlines()] == ["0", "1", "2"]
+    capsys.readouterr()
+    assert main(argv[:-4] + ["--seed", "5", "--workers", "1", "--log", str(log)]) == 1
+    out, err = capsys.readouterr()
+    assert err == ("pyramid: --log %s already holds 3 games of an earlier run, numbered from 0 "
+                   "as this run's would be: give --log a new file (that one is left as it "
+                   "is)\n" % log), err
+    assert "games in" not in out  # no game played
+    assert log.read_bytes() == first
+    from camelhost.i18n import set_language
+    try:  # in the table's language
+        assert main(argv + ["--lang", "de"]) == 1
+        assert capsys.readouterr().err.startswith(
+            "pyramid: --log %s enth\u00e4lt schon 3 Spiele eines fr\u00fcheren Laufs" % log)
+    finally:
+        set_language("en")
+    assert log.read_bytes() == first
+    empty = tmp_path / "empty.log"
+    empty.write_bytes(b"")
+    assert main(argv[:-1] + [str(empty)]) == 0
+    assert empty.read_bytes() == first  # the same seeded games
+    capsys.readouterr()
+    assert main(argv[:-1] + [str(tmp_path)]) == 1
+    assert "--log %s: that is a folder" % tmp_path in capsys.readouterr().err

@@ -226,6 +226,8 @@ def _checked(args):
         raise CliError(_("--workers must be at least 1"))
     if args.scheduler and args.engine != "dask":
         raise CliError(_("--scheduler is for --engine dask"))
+    if args.log:
+        _check_log(args.log)
     if args.plot:
         plot_backend()  # a missing matplotlib is said before the games, not after
         written = plot_file(args.plot)  # a kind of file it can't write: said before too
@@ -233,6 +235,32 @@ def _checked(args):
         if problem:  # a folder mistyped is said before the games too (s36 tester 17)
             raise CliError(problem)
     return edition, names
+
+
+def _check_log(path):
+    """Refuse (``CliError``, one line naming the file and the option) a ``--log`` file
+    that already holds a game: this run's games are numbered from 0 as every run's, so
+    appending would mix two runs' games under the same numbers (s38 finding 5), and a
+    log says nothing of the seed, the bots or the edition it was played with, so the
+    games it lacks can't be told apart from another run's. The file is left as it is
+    (``tests/bench/league_tables.py --run`` resumes a table's log, knowing its
+    settings); an empty file is used. A folder, a missing folder or a file not to be
+    written is refused as for ``--plot`` (``output_file_problem``)."""
+    problem = output_file_problem("--log", path)  # a folder, none, not to be written
+    if problem:
+        raise CliError(problem)
+    try:
+        with open(path, "rb") as fh:
+            held = sum(1 for line in fh if line.strip())
+    except OSError:  # none yet (or not to be read: appending is still checked above)
+        return
+    if held:
+        raise CliError(ngettext(
+            "--log %(path)s already holds %(n)d game of an earlier run, numbered from 0 as "
+            "this run's would be: give --log a new file (that one is left as it is)",
+            "--log %(path)s already holds %(n)d games of an earlier run, numbered from 0 as "
+            "this run's would be: give --log a new file (that one is left as it is)",
+            held) % {"path": path, "n": held})
 
 
 def _dask_client(args):
