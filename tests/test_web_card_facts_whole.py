@@ -81,3 +81,59 @@ def test_each_count_stays_with_its_noun_on_a_player_card(tab, lang):  # noqa: F8
                     assert page.problems == []
     finally:
         set_language("en")
+
+
+#: ``[text, lines, fits]`` of each spectator tile and partner fact on the player cards:
+#: the number of lines its words stand on (as ``FACTS`` counts them) and whether, on
+#: one line, it is narrower than its card (only then must it be one line)
+TILE_PARTNER = r"""() => Array.from(document.querySelectorAll(
+    '#players .player .player-extra .fact.tile-fact, #players .player .player-extra .fact.partner'))
+  .filter(f => f.offsetParent !== null).map(f => {
+    const range = document.createRange();
+    range.selectNodeContents(f);
+    const mids = [];
+    for (const r of range.getClientRects()) {
+      if (r.width < 1) continue;
+      const m = (r.top + r.bottom) / 2;
+      if (!mids.some(x => Math.abs(x - m) < r.height / 2)) mids.push(m);
+    }
+    const card = f.closest('.player-extra').getBoundingClientRect();
+    const probe = f.cloneNode(true);
+    probe.style.cssText = 'position:absolute;visibility:hidden;white-space:nowrap;display:inline';
+    f.parentElement.appendChild(probe);
+    const wide = probe.getBoundingClientRect().width;
+    probe.remove();
+    return [f.textContent, mids.length, wide <= card.width + 0.5];
+  })"""
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_each_tile_and_partner_fact_stays_on_one_line(tab, lang):  # noqa: F811
+    """Tester s38 finding 2: a partner ("partner" / "Gus") or a spectator tile
+    ("cheering on" / "7") wrapped inside its fact, its words on two lines of the card.
+    Each moves to the next line whole, on eight cards of short and long names, at a
+    TV's, a laptop's and a phone's sizes (a tile wider than its card alone may wrap; a
+    partner's long name is shortened instead)."""
+    set_language(lang)
+    try:
+        for names in (list(SEATS), long_names(8)):
+            view = view_of(tiles_partners_cards(names))
+            with Shown(tab, view, TV[0]) as page:
+                for size in TV + PHONE:
+                    resize(page, size)
+                    facts = page.evaluate(TILE_PARTNER)
+                    # four partners and four tiles (the other four seats' tiles laid
+                    # when they took no partner, RULES 3.8)
+                    assert len(facts) >= 8, (lang, size, facts)
+                    split = [f[0] for f in facts if f[2] and f[1] > 1]
+                    assert split == [], (lang, size, split)
+                    # a partner's always: a long name is shortened to what the line
+                    # leaves it ("Partner" / "Bartholomäus" at 1280x720 before)
+                    split = [f[0] for f in facts if f[1] > 1 and "artner" in f[0]]
+                    assert split == [], (lang, size, split)
+                    if size in TV:
+                        assert extent(page)[1] <= size[1], (lang, size, extent(page))
+                    assert extent(page)[0] <= size[0], (lang, size, extent(page))
+                    assert page.problems == []
+    finally:
+        set_language("en")
