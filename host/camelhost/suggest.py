@@ -56,29 +56,42 @@ def edits(word, choice):
     return row1[len(b)]
 
 
-def near(word, choice):
+#: Most ``edits`` of a word read as a command whose form the rest of its line has
+#: (``near``'s ``formed``: ``lgo red``, ``leg`` with an ``e`` left out and an ``o`` added).
+FORMED_EDITS = 2
+
+
+def near(word, choice, formed=False):
     """Whether ``choice`` is a sensible reading of ``word`` typed with slips: the same word
     folded (``Omer``: ``Ömer``); its start of ``PREFIX_MIN`` letters or more (``pyr``:
     ``pyramid``); or at most half as many ``edits`` as the shorter of the two has letters,
     at least 1 (``uno``: ``undo``, ``drav``: ``draw``, ``grean``: ``green``; never ``foo``:
-    ``boo``, a letter of three replaced, nor ``lo``: ``lose``)."""
+    ``boo``, a letter of three replaced, nor ``lo``: ``lose``). ``formed``: the rest of
+    the line already has ``choice``'s form (a colour after ``leg``), which makes the
+    reading likelier: a word of ``PREFIX_MIN`` letters or more with its first letter
+    right is near within ``FORMED_EDITS`` (``lgo red``: ``leg red``, tester s38 finding
+    6; ``foo red`` still near no command)."""
     a, b = fold(word), fold(choice)
     if a == b or len(a) >= PREFIX_MIN and b.startswith(a):
         return True
-    return edits(a, b) <= max(1, min(len(a), len(b)) // 2)
+    slips = edits(a, b)
+    if formed and len(a) >= PREFIX_MIN and a[:1] == b[:1] and slips <= FORMED_EDITS:
+        return True
+    return slips <= max(1, min(len(a), len(b)) // 2)
 
 
-def nearest(word, choices):
+def nearest(word, choices, formed=False):
     """The one of ``choices`` (strings, as they are to be shown) nearest to ``word``
     with case and accents folded (``fold``): a choice that folds to the same word first
-    (``Omer``: ``Ömer``), else of those ``near`` it the one with the fewest ``edits``
-    (then the most alike, ``ratio``; then the earlier); ``None`` when none is near."""
+    (``Omer``: ``Ömer``), else of those ``near`` it (``formed``: as ``near`` reads it)
+    the one with the fewest ``edits`` (then the most alike, ``ratio``; then the
+    earlier); ``None`` when none is near."""
     folded = fold(word)
     best, best_key = None, None
     for choice in choices:
         if fold(choice) == folded:
             return choice
-        if not near(word, choice):
+        if not near(word, choice, formed):
             continue
         key = (edits(word, choice), -ratio(word, choice))
         if best_key is None or key < best_key:

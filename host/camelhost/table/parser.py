@@ -961,10 +961,17 @@ def _command_in_form(head, rest, session):
     moment accepts) nearest to ``head`` (``suggest.nearest``) among those whose form the
     line's other words ``rest`` have (``_in_form``), and nearer to it than to any
     player's name; else ``None``. The rule: a word near a command, followed by that
-    command's form, is that command misspelt (``leeg red``: ``leg red``), not a player's
+    command's form, is that command misspelt (``leeg red``, ``lgo red``: ``leg red``), not a player's
     misspelt name (``Leonie``), which comes before a whole command (``Leoni leg red``)."""
     fits = [w for w in _PLAYERS_WORDS if len(w) > 1 and _in_form(w, rest, session)]
     formed = nearest(head, fits) if fits else None
+    if formed is None:
+        # a word followed by its command's form read more freely (``lgo red``: ``leg
+        # red``, tester s38 finding 6), never as a finish card's word, whose slips
+        # ``finish_card_slip`` reads and whose colour is never said back (``wim red``
+        # offered ``win red``: RULES 1.8)
+        fits = [w for w in fits if not _is_finish_word(w)[0]]
+        formed = nearest(head, fits, formed=True) if fits else None
     if formed is None:
         return None
     name = nearest(head, session.names)
