@@ -106,3 +106,49 @@ def test_f5_again_at_setup_while_the_die_is_on_its_way_pushes_nothing(tmp_path):
             await pilot.press("ctrl+q")
 
     asyncio.run(play())
+
+
+def _files(folder):
+    """Every file under ``folder``: its bytes and its modification time (ns), by path."""
+    import os
+    found = {}
+    for root, _dirs, names in os.walk(folder):
+        for name in names:
+            path = os.path.join(root, name)
+            with open(path, "rb") as fh:
+                found[path] = (fh.read(), os.stat(path).st_mtime_ns)
+    return found
+
+
+@pytest.mark.screen
+def test_f5_pressed_again_changes_no_file(tmp_path, monkeypatch):
+    """Tester s38 finding 4 ("a second F5 re-dates the first file"): F5 pushes the virtual
+    pyramid's slider and writes no file of its own; pressed again, every file in the
+    folder the table runs in (its journal among them) and in the home folder (where a
+    screenshot would go) is as the first press left it, none renamed, re-dated or new."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    (tmp_path / "home").mkdir()
+    pyramid = _Slider()
+    journal = Journal(str(tmp_path / "f5.jsonl"))
+    session = Session("second", ["Ann", "Ben", "Cy"], seed=61, journal=journal)
+    app = TableApp(Table(session, None, pyramid=pyramid))
+    app.odds_function = scenes.no_odds
+    seen = []
+
+    async def play():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await scenes.settle(pilot)
+            await pilot.press("f5")
+            await scenes.settle(pilot)
+            seen.append(_files(tmp_path))
+            await pilot.press("f5")
+            await scenes.settle(pilot)
+            seen.append(_files(tmp_path))
+            assert pyramid.pushes == 1
+            await pilot.press("ctrl+q")
+
+    asyncio.run(play())
+    first, second = seen
+    assert str(tmp_path / "f5.jsonl") in first
+    assert second == first
