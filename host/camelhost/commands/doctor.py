@@ -12,8 +12,9 @@ Steps: ``connection`` (HELLO), ``versions`` (MicroPython and firmware, ``INFO?``
 least ``LED_OVER_EMPTY`` times what the built-in profile expects of an empty head:
 ``led_step``), ``reading`` (that die classified, with its margin), ``light`` (the
 edition's darkest die, checked to be the die in the head by the board's reading,
-gives enough light: its clear count against the floor,
-``camelup.calibration.light_floor`` of the built-in profile), ``saturation`` (the
+gives enough light: its clear count against the floor the board judges by,
+``monitor.board_floor``: the built-in profile's ``floor``, or the floor at the exposure a
+saved profile was fitted at, said with that exposure), ``saturation`` (the
 edition's brightest die, its clear count with the LED on under the count the sensor
 saturates from at the board's integration time: ``saturation_step``), ``slider`` (seen
 pressed, as one event, and released). On a real board the maker puts a die in the head and
@@ -270,7 +271,7 @@ def checklist(pyramid, hands, edition, report=None):
     except OSError as exc:  # LinkError: a firmware older than INFO?
         steps.append(Step("versions", "failed", _("firmware %s did not say what runs it (%s)") % (hello["fw"], exc),
                           _("flash this program's firmware: %s (safe boot first)")
-                          % command("pyramid", "flash", "--port", port)))
+                          % with_port("flash", port)))
     if info is not None:
         steps.calibrated = info.get("cal")
         ours = packaged_firmware_version()
@@ -279,7 +280,7 @@ def checklist(pyramid, hands, edition, report=None):
         if hello["fw"] != ours:
             steps.append(Step("versions", "failed", detail,
                               _("flash the firmware this program ships: %s")
-                              % command("pyramid", "flash", "--port", port)))
+                              % with_port("flash", port)))
         else:
             steps.append(Step("versions", "ok", detail))
 
@@ -355,7 +356,7 @@ def checklist(pyramid, hands, edition, report=None):
                                                  "(how much nearer it is than the next "
                                                  "likeliest class)")
                               % (colours_in(reading["label"]), decimal(reading["m"] / 100, 2))))
-        steps.append(light_step(link, hands, settings, edition, port, seen))
+        steps.append(light_step(link, hands, settings, edition, port, seen, info))
         steps.append(saturation_step(link, hands, settings, edition, port, seen))
 
     # slider: pressed (one event) and released
@@ -391,8 +392,8 @@ def reading_fix(led, port):
     if led.status == "failed":
         return _("the LED step's fix first (above): no profile can name a die the LED does "
                  "not light; then run doctor again")
-    return _("calibrate the pyramid with these dice: %s") % command(
-        "pyramid", "calibrate", "--port", port, "--autorange")
+    return _("calibrate the pyramid with these dice: %s") % with_port(
+        "calibrate", port, "--autorange")
 
 
 def empty_head_fix():
@@ -482,11 +483,13 @@ def _keep(seen, label, on, off, settings):
     seen.setdefault(label, []).append(tuple(max(0, a - b) for a, b in zip(on, off, strict=False)))
 
 
-def light_step(link, hands, settings, edition, port="PORT", seen=None):
+def light_step(link, hands, settings, edition, port="PORT", seen=None, info=None):
     """The ``light`` step: the edition's darkest die in the head (``hands.place``), its
-    clear count (LED on minus LED off) against the floor of the built-in profile's
-    dice (``camelup.calibration.light_floor``, stored as its ``floor``); failed
-    with ``calibrate.light_fix``'s one line when under it. ``settings``: the
+    clear count (LED on minus LED off) against the floor the board judges by
+    (``monitor.board_floor`` of its ``INFO`` ``info``: the built-in profile's stored
+    ``floor``, or, on a board running a saved profile, whose floor it does not report,
+    the floor at the exposure that profile was fitted at, said with it; maker finding
+    8); failed with ``calibrate.light_fix``'s one line when under it. ``settings``: the
     device's ``CFG`` (or None: the step is skipped). ``port``: the board's port, named
     in the calibrate command the advice gives. ``seen``: the readings doctor took so far
     under the saturation level, by label (``_keep``): this die's is added when it was the
@@ -500,7 +503,8 @@ def light_step(link, hands, settings, edition, port="PORT", seen=None):
         return Step("light", "skipped", _("needs the sensor settings"))
     edition = settings.get("ed") or edition
     profile = classifier.default_profile(edition)
-    floor = profile.get("floor", 0.0)
+    judged = monitor.board_floor(edition, info)
+    floor = judged.counts
     label = calibrate.darkest(edition)
     hands.place(label)
     word = colours_in(label)  # the die named in the table's language (German lila)
@@ -513,12 +517,11 @@ def light_step(link, hands, settings, edition, port="PORT", seen=None):
         _keep(seen, label, on, off, settings)
     clear = on[0] - off[0] if on[0] > off[0] else 0
     it = calibrate.integration_ms(settings["it"])
-    need = int(floor + 0.999)
     shown = ngettext("the darkest die (%s) gives %d count of clear at %s ms and gain %dx; "
-                     "enough light for these dice is %d counts of clear",
+                     "enough light for these dice is %s",
                      "the darkest die (%s) gives %d counts of clear at %s ms and gain %dx; "
-                     "enough light for these dice is %d counts of clear", clear) % (
-                         word, clear, decimal(it, 1), settings["gain"], need)
+                     "enough light for these dice is %s", clear) % (
+                         word, clear, decimal(it, 1), settings["gain"], judged.words())
     if clear >= floor:
         if reading is None:
             return Step("light", "ok", shown + _("; the board sent no reading, so whether its "
@@ -542,7 +545,7 @@ def light_step(link, hands, settings, edition, port="PORT", seen=None):
                                                   decimal(reading["m"] / 100, 2)),
                         _("the profile on the board does not name the %s die: calibrate "
                           "again with every die in the head when asked (%s)")
-                        % (word, command("pyramid", "calibrate", "--port", port, "--autorange")))
+                        % (word, with_port("calibrate", port, "--autorange")))
         return Step("light", "ok", shown + _("; the board names it %s") % word)
     classes = profile["classes"]
     ratio = max(classes[k]["unit"][0] for k in classes) / classes[label]["unit"][0]
@@ -627,23 +630,23 @@ def saturation_advice(it, gain, port, seen=None, clipped=None, edition="second")
         if lower is not None:
             return _("calibrate again with --autorange, which measures the brightest die and "
                      "chooses the gain (every die read here saturated the sensor, so their "
-                     "counts cannot tell it): %s") % command(
-                         "pyramid", "calibrate", "--port", port, "--autorange")
+                     "counts cannot tell it): %s") % with_port(
+                         "calibrate", port, "--autorange")
     if lower is None:  # even gain 1x saturates: the hardware gives too much light
         return text
     shorter = "%.1f" % lower["integration_ms"]  # typed back: a dot in every language
     if lower["integration_ms"] != it and lower["gain"] != gain:
         return _("calibrate again at gain %dx and integration time %s ms: %s") % (
             lower["gain"], decimal(lower["integration_ms"], 1),
-            command("pyramid", "calibrate", "--port", port, "--gain", str(lower["gain"]),
-                    "--integration", shorter))
+            with_port("calibrate", port, "--gain", str(lower["gain"]),
+                      "--integration", shorter))
     if lower["gain"] != gain:
         return _("calibrate again at gain %dx: %s (or with --autorange, which chooses the "
-                 "gain)") % (lower["gain"], command("pyramid", "calibrate", "--port", port,
-                                                    "--gain", str(lower["gain"])))
+                 "gain)") % (lower["gain"], with_port("calibrate", port,
+                                                      "--gain", str(lower["gain"])))
     return _("calibrate again at integration time %s ms: %s") % (
         decimal(lower["integration_ms"], 1),
-        command("pyramid", "calibrate", "--port", port, "--integration", shorter))
+        with_port("calibrate", port, "--integration", shorter))
 
 
 def _one_reading(link, timeout=5.0):
@@ -732,8 +735,8 @@ def run(args, out=None, hardware=None):
             for line in Step("edition", "failed", str(exc), _(
                     "to check the pyramid as it is set, leave --edition out; %s sets it to "
                     "the %s edition with a profile of those dice") % (
-                    command("pyramid", "calibrate", "--port", args.port, "--edition",
-                            exc.asked), edition_word(exc.asked))).lines():
+                    with_port("calibrate", args.port, "--edition", exc.asked),
+                    edition_word(exc.asked))).lines():
                 print(line, file=out)
             return 1
         except CliError:
@@ -743,7 +746,7 @@ def run(args, out=None, hardware=None):
         # a path that is no serial port names its own fix (transport.NotAPort)
         fix = getattr(exc, "fix", None)
         for line in Step("connection", "failed", getattr(exc, "what", str(exc)), fix or
-                         _("plug the pyramid in, check --port, flash it (pyramid flash)")).lines():
+                         connection_fix(args.port)).lines():
             print(line, file=out)
         return 1
     with pyramid:
@@ -766,6 +769,20 @@ def run(args, out=None, hardware=None):
     print(_("all %d checks passed") % len(steps), file=out)
     print(next_step(args, steps.calibrated), file=out)
     return 0
+
+
+def connection_fix(port):
+    """The connection step's fix when no pyramid answered on ``port`` (``--port`` as
+    given): one line naming that port and the commands to type with it (``with_port``),
+    the board plugged in, flashed, and doctor again (maker finding 10: it said "check
+    --port" whatever was given). ``auto`` found none on USB: plug it in, or run
+    ``pyramid emulate`` and give doctor the port it prints."""
+    if port in (None, AUTO):
+        return _("plug the pyramid in by USB and run %s again; without a board, pyramid "
+                 "emulate prints a port to give as --port") % with_port("doctor", AUTO)
+    return _("check that the pyramid is plugged in and that %s is its port; if it is and "
+             "still does not answer, flash it (%s), then run %s again") % (
+        port, with_port("flash", port), with_port("doctor", port))
 
 
 def push_wait(args, emulated=False):
@@ -793,19 +810,17 @@ def next_step(args, calibrated=False):
     Each command names the port doctor ran with, calibrate's also ``--edition`` when it
     was given (without it calibrate takes the pyramid's own edition, as doctor did);
     each word quoted for a POSIX shell."""
-    import shlex
     edition = getattr(args, "edition", None)
-    words = ["pyramid", "calibrate", "--port", args.port]
-    words += ["--edition", edition] if edition else []
-    command = " ".join(shlex.quote(w) for w in words + ["--autorange"])
-    play = " ".join(shlex.quote(w) for w in ["pyramid", "play", "--pyramid", args.port])
+    calibrate = with_port("calibrate", args.port, *(["--edition", edition] if edition else []),
+                          "--autorange")
+    play = command("pyramid", "play", "--pyramid", args.port)
     if calibrated is True:
         return _("next, play: %s (the pyramid runs the profile calibrate saved on it)") % play
     if calibrated is None:
         return _("next, unless calibrate already taught this pyramid its dice (its firmware "
-                 "does not say): %s; then play: %s") % (command, play)
+                 "does not say): %s; then play: %s") % (calibrate, play)
     return _("next, teach the pyramid these dice (the built-in profile is not fitted to "
-             "them): %s") % command
+             "them): %s") % calibrate
 
 
 def _open_virtual(args, hardware):
