@@ -58,6 +58,14 @@ PUSH_TIMEOUT = 30.0
 EMULATED_PUSH_TIMEOUT = 120.0
 
 
+#: The fix of a step whose die saturated the sensor before the saturation step read the
+#: brightest die (the LED step's, the light step's): the brightest saturates too, and
+#: the saturation step's fix, decided from every count read (``exposure_fix``), is the
+#: one fix (maker finding 12: the LED step said its wire, the next steps the light)
+SATURATION_BELOW = N_("too much light, the sensor saturates: the saturation step's fix "
+                      "(below) is the one fix")
+
+
 def any_die(edition):
     """The die the LED and reading steps ask for (``edition``: ``classic`` or
     ``second``, the board's own): the edition's first sensor label (blue, in both),
@@ -85,11 +93,18 @@ class Step:
     """One checklist line: ``name``, ``status`` (``ok``, ``failed``, ``skipped``),
     ``detail`` (what was seen) and ``advice`` (what fixes a failure)."""
 
-    def __init__(self, name, status, detail, advice=""):
+    def __init__(self, name, status, detail, advice="", dim=None, cause=None):
         self.name = name
         self.status = status
         self.detail = detail
         self.advice = advice
+        #: ``saturation`` when the step failed because a count was clipped (its fix is
+        #: ``exposure_fix``'s), else None
+        self.cause = cause
+        #: the light step's darkest die under the floor: ``(label, clear, floor)`` (its
+        #: clear count, LED on minus LED off, and the floor), else None; the saturation
+        #: step's fix is decided with it (``exposure_fix``)
+        self.dim = dim
 
     def __repr__(self):
         return "Step(%r, %r, %r)" % (self.name, self.status, self.detail)
@@ -253,9 +268,11 @@ class _Steps(list):
 def checklist(pyramid, hands, edition, report=None):
     """Run every step on an open ``tools.monitor.Pyramid``; returns ``[Step, ...]``.
     ``hands``: puts a die in the head and pushes the slider (``_Maker`` or ``_Sim``).
-    ``report``: called with each ``Step`` as soon as it is done (or None)."""
+    ``report``: called with each ``Step`` as soon as it is done (or None). The brightest
+    die is read before the darkest, and the light and saturation steps are said after
+    both: their fixes are decided from both counts (``exposure_fix``)."""
     from camelhost.device import flash
-    from camelhost.tools import monitor
+    from camelhost.tools import calibrate, monitor
 
     link = pyramid.link
     hello = pyramid.hello
@@ -337,6 +354,18 @@ def checklist(pyramid, hands, edition, report=None):
         on, off = link.sample()
         reading = _one_reading(link)
         led = led_step(on, off, reading, settings, edition)
+        it_now = monitor.integration_ms(settings["it"]) if settings else None
+        if it_now is not None and on[0] >= monitor.saturation_level(it_now):
+            # a clipped count is no measure of the LED: the cause is too much light, not
+            # the LED's wire (maker finding 12: one line said the LED does not light,
+            # the next that the sensor saturates)
+            led = Step("LED", "failed", ngettext(
+                "LED on gives %d count of clear with the die: the sensor saturates from %d, so "
+                "what the LED adds was not measured",
+                "LED on gives %d counts of clear with the die: the sensor saturates from %d, so "
+                "what the LED adds was not measured", on[0]) % (
+                    on[0], monitor.saturation_level(it_now)),
+                _(SATURATION_BELOW), cause="saturation")
         # the counts of the dice read under the saturation level, by the board's label:
         # what the saturation fix is worked out from (``saturation_advice``)
         seen = {}
@@ -356,8 +385,18 @@ def checklist(pyramid, hands, edition, report=None):
                                                  "(how much nearer it is than the next "
                                                  "likeliest class)")
                               % (colours_in(reading["label"]), decimal(reading["m"] / 100, 2))))
-        steps.append(light_step(link, hands, settings, edition, port, seen, info))
-        steps.append(saturation_step(link, hands, settings, edition, port, seen))
+        # the brightest die is read first, so that the light step's fix and the saturation
+        # step's are decided from both dice's counts, in one place (``exposure_fix``)
+        brightest = None
+        if settings:
+            top = calibrate.brightest(settings.get("ed") or edition)
+            brightest = (top,) + measure(link, hands, top)
+            if brightest[1] is not None and brightest[1]["label"] == top:
+                _keep(seen, top, brightest[2], brightest[3], settings)
+        light = light_step(link, hands, settings, edition, port, seen, info, brightest)
+        steps.append(light)
+        steps.append(saturation_step(link, hands, settings, edition, port, seen, brightest,
+                                     light.dim))
 
     # slider: pressed (one event) and released
     link.pending_events()
@@ -389,6 +428,8 @@ def reading_fix(led, port):
     head (calibrate, with ``port`` in the command)."""
     if led.status == "failed" and led.advice == empty_head_fix():
         return led.advice
+    if led.status == "failed" and led.cause == "saturation":
+        return led.advice  # too much light: the one fix (``exposure_fix``), said again
     if led.status == "failed":
         return _("the LED step's fix first (above): no profile can name a die the LED does "
                  "not light; then run doctor again")
@@ -483,7 +524,8 @@ def _keep(seen, label, on, off, settings):
     seen.setdefault(label, []).append(tuple(max(0, a - b) for a, b in zip(on, off, strict=False)))
 
 
-def light_step(link, hands, settings, edition, port="PORT", seen=None, info=None):
+def light_step(link, hands, settings, edition, port="PORT", seen=None, info=None,
+               brightest=None):
     """The ``light`` step: the edition's darkest die in the head (``hands.place``), its
     clear count (LED on minus LED off) against the floor the board judges by
     (``monitor.board_floor`` of its ``INFO`` ``info``: the built-in profile's stored
@@ -494,15 +536,17 @@ def light_step(link, hands, settings, edition, port="PORT", seen=None, info=None
     in the calibrate command the advice gives. ``seen``: the readings doctor took so far
     under the saturation level, by label (``_keep``): this die's is added when it was the
     die in the head; a saturated one's fix is worked out from them
-    (``saturation_advice``)."""
-    from camelup.board import classifier
+    (``saturation_advice``). ``brightest``: ``(label, reading, on, off)`` of the
+    edition's brightest die, read before (``measure``), or None: the fix of too little
+    light is decided with its count (``exposure_fix``), so it never names a setting
+    under which that die saturates; the failed step's ``dim`` keeps
+    ``(label, clear, floor)`` for the saturation step's fix."""
 
     from camelhost.tools import calibrate, monitor
 
     if not settings:
         return Step("light", "skipped", _("needs the sensor settings"))
     edition = settings.get("ed") or edition
-    profile = classifier.default_profile(edition)
     judged = monitor.board_floor(edition, info)
     floor = judged.counts
     label = calibrate.darkest(edition)
@@ -534,8 +578,7 @@ def light_step(link, hands, settings, edition, port="PORT", seen=None, info=None
                         shown + _("; but it saturates the sensor (from %d counts of clear "
                                   "with the LED on), so the board reads it as %s")
                         % (monitor.saturation_level(it), colours_in(reading["label"])),
-                        saturation_advice(it, settings["gain"], port, seen, (label, on[0]),
-                                          edition))
+                        _(SATURATION_BELOW), cause="saturation")
         if reading["label"] != label:
             # enough light, yet the board's own profile rejects the die: a profile
             # calibrated without that die in the head (tester 4) or on other dice
@@ -547,20 +590,82 @@ def light_step(link, hands, settings, edition, port="PORT", seen=None, info=None
                           "again with every die in the head when asked (%s)")
                         % (word, with_port("calibrate", port, "--autorange")))
         return Step("light", "ok", shown + _("; the board names it %s") % word)
-    classes = profile["classes"]
-    ratio = max(classes[k]["unit"][0] for k in classes) / classes[label]["unit"][0]
-    fix, _settings = calibrate.light_fix({"integration_ms": it, "gain": settings["gain"]},
-                                         clear, floor, clear * ratio, calibrate.LIGHT_MARGIN)
-    if not _settings:
-        return Step("light", "failed", shown, fix)
+    clipped = bright = None
+    if brightest is not None:
+        top, top_reading, top_on, _top_off = brightest
+        if top_on[0] >= monitor.saturation_level(it):
+            clipped = (top, top_on[0])
+        elif _not_measured("saturation", top_reading, top, colours_in(top)) is None:
+            bright = top_on[0]  # its LED-on count: what must stay under saturation
+    dim = (label, clear, floor)
+    return Step("light", "failed", shown,
+                exposure_fix(it, settings["gain"], port, edition, seen, clipped=clipped,
+                             dim=dim, bright=bright),
+                dim=dim, cause="saturation" if clipped else None)
+
+
+def _ratio_estimate(edition, label, clear):
+    """The edition's brightest die's clear count when ``label`` gives ``clear``, by the
+    built-in profile's brightness ratios (``classes[...]["unit"][0]``)."""
+    from camelup.board import classifier
+
+    classes = classifier.default_profile(edition)["classes"]
+    return clear * max(classes[k]["unit"][0] for k in classes) / classes[label]["unit"][0]
+
+
+def exposure_fix(it, gain, port, edition, seen=None, clipped=None, dim=None, bright=None):
+    """The one fix line of the light reaching the sensor, decided here for the ``LED``,
+    ``light`` and ``saturation`` steps alike (maker finding 12: one line said more light,
+    the next less; one cause, one fix). ``it`` ms and ``gain``: the board's settings;
+    ``port``: named in the calibrate command (``with_port``); ``seen``: the readings under
+    the saturation level by label (``_keep``); ``clipped``: ``(label, LED-on clear)`` of
+    a reading at or over the saturation level, or None; ``dim``: ``(label, clear,
+    floor)`` of the darkest die under the floor, or None; ``bright``: the brightest die's
+    LED-on clear count when read under the saturation level, or None.
+
+    - Too much light and too little at once (``clipped`` and ``dim``), at the same
+      settings: no setting mends both, since every count scales alike with gain and
+      integration time (TCS34725 datasheet) and one would have to go up, the other down;
+      the LED-on count holds the room's light, so that, or a sensor looking past the die,
+      is the one cause, said once, not "more light" and "less light" in turn.
+    - Too much light only: ``saturation_advice``.
+    - Too little only: ``calibrate.light_fix`` with the brightest die's count (``bright``,
+      else estimated by the built-in profile's ratios), so the setting named never
+      saturates the brightest die."""
+    from camelhost.tools import calibrate
+
+    if clipped is not None and dim is not None:
+        return _("the %s die saturates the sensor while the %s die gets too little light "
+                 "at every setting: keep the room's light out of the head (the slider gap) "
+                 "and check that the sensor looks straight at the die, then %s") % (
+                     colours_in(clipped[0]), colours_in(dim[0]),
+                     with_port("calibrate", port, "--autorange"))
+    if clipped is not None:
+        return saturation_advice(it, gain, port, seen, clipped, edition)
+    label, clear, floor = dim
+    top = bright if bright is not None else _ratio_estimate(edition, label, clear)
+    fix, new = calibrate.light_fix({"integration_ms": it, "gain": gain}, clear, floor, top,
+                                   calibrate.LIGHT_MARGIN)
+    if not new:
+        return fix
     # the command with this port (tester s37tm finding 1: without it, --port auto finds
     # no board on the emulated Pico's pseudo-terminal)
-    return Step("light", "failed", shown, _("set %s: %s (or --autorange, which finds it)") % (
-        fix, with_port("calibrate", port, "--integration", "%.1f" % _settings["integration_ms"],
-                       "--gain", str(_settings["gain"]))))
+    return _("set %s: %s (or --autorange, which finds it)") % (
+        fix, with_port("calibrate", port, "--integration", "%.1f" % new["integration_ms"],
+                       "--gain", str(new["gain"])))
 
 
-def saturation_step(link, hands, settings, edition, port="PORT", seen=None):
+def measure(link, hands, label):
+    """Put the ``label`` die in the head (``hands.place``) and read it: ``(reading, on,
+    off)``, the board's ``RD`` (or None, ``_one_reading``) and ``SAMPLE``'s counts."""
+    hands.place(label)
+    reading = _one_reading(link)
+    on, off = link.sample()
+    return reading, on, off
+
+
+def saturation_step(link, hands, settings, edition, port="PORT", seen=None, measured=None,
+                    dim=None):
     """The ``saturation`` step: the edition's brightest die (``calibrate.brightest``:
     yellow in the second edition, white in the classic) in the head (``hands.place``),
     its clear count with the LED on, the room's light included (the sensor counts
@@ -578,17 +683,21 @@ def saturation_step(link, hands, settings, edition, port="PORT", seen=None):
     None: skipped). ``seen``: the readings doctor took under the saturation level, by
     label (``_keep``: the LED step's die, the light step's darkest die).
     (Tester s35-2 finding 1: a profile fitted at gain 16x with yellow saturated passed
-    a doctor that checked only the darkest die.)"""
+    a doctor that checked only the darkest die.) ``measured``: ``(label, reading, on,
+    off)`` of the brightest die read before (``measure``), else it is read here;
+    ``dim``: the light step's ``dim`` (the darkest die under the floor): the fix is then
+    one setting for both dice (``exposure_fix``)."""
     from camelhost.tools import calibrate, monitor
 
     if not settings:
         return Step("saturation", "skipped", _("needs the sensor settings"))
     edition = settings.get("ed") or edition
     label = calibrate.brightest(edition)
-    hands.place(label)
+    if measured is not None and measured[0] == label:
+        _label, reading, on, _off = measured
+    else:
+        reading, on, _off = measure(link, hands, label)
     word = colours_in(label)
-    reading = _one_reading(link)
-    on, _off = link.sample()
     it = calibrate.integration_ms(settings["it"])
     gain = settings["gain"]
     limit = monitor.saturation_level(it)
@@ -599,7 +708,8 @@ def saturation_step(link, hands, settings, edition, port="PORT", seen=None):
                          word, on[0], decimal(it, 1), gain, limit)
     if on[0] >= limit:  # saturated, whatever the board then read it as
         return Step("saturation", "failed", shown,
-                    saturation_advice(it, gain, port, seen, (label, on[0]), edition))
+                    exposure_fix(it, gain, port, edition, seen, clipped=(label, on[0]),
+                                 dim=dim), cause="saturation")
     missed = _not_measured("saturation", reading, label, word)
     return missed if missed is not None else Step("saturation", "ok", shown)
 
