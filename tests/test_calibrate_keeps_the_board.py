@@ -139,7 +139,8 @@ def test_the_command_says_it_in_one_line(capsys, micropython):
     assert lines[0].startswith("pyramid: stopped at reading 3 of 30, nothing saved: the "
                                "yellow die saturated the sensor's clear channel ("), err
     assert lines[0].endswith(": set gain 4x (--gain 4), or let --autorange choose the gain "
-                             "(it measures the brightest die), and calibrate again; the "
+                             "(it measures the brightest die), and calibrate again (pyramid "
+                             "calibrate --port virtual --integration 7.2 --gain 4); the "
                              "pyramid keeps its profile"), err
 
 

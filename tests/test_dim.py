@@ -84,3 +84,18 @@ def test_the_firmware_marks_a_release_under_the_floor_as_dim(micropython):
     assert yellow["raw"][0] >= floor and "dim" not in yellow.fields, yellow
     assert events[(purple["boot"], purple["seq"])].dim is True
     assert events[(yellow["boot"], yellow["seq"])].dim is False
+
+
+@pytest.mark.parametrize("dim", [True, False])
+def test_a_named_die_read_in_little_light_gets_a_short_note_and_still_moves(dim):
+    """Maker finding 6b: a die the pyramid named under its light floor (``dim=1``) said
+    nothing; now one line says the sensor saw little light, and the die counts."""
+    table, out = _table()
+    start = len(out.getvalue())
+    table.pyramid_event(DieEvent("die", "B1", 1, raw="EVT 1 die*0", colour="blue", value=2,
+                                 dim=dim))
+    said = out.getvalue()[start:]
+    note = ("the sensor saw little light on the blue die (it counts; more light keeps such "
+            "readings from being refused: pyramid doctor checks it)")
+    assert (note in said) is dim, said
+    assert table.session.game.dice_out == ["blue"], said

@@ -34,7 +34,8 @@ def test_the_light_step_says_the_board_names_the_darkest_die(pyramid):
     assert light.status == "ok", light
     assert "enough light for these dice is" in light.detail and \
         light.detail.split("enough light for these dice is ")[1].startswith(
-            tuple("0123456789")) and "counts of clear; the board names it purple" in light.detail
+            tuple("0123456789")) and ("counts of clear (the built-in profile's floor, at 24.0 ms "
+                                     "and gain 4x); the board names it purple") in light.detail
     reading = [s for s in steps if s.name == "reading"][0]
     assert "sigma (how much nearer it is than the next likeliest class)" in reading.detail
     # the slider step names what the board saw fall, as the emulator's console does

@@ -385,3 +385,26 @@ def test_listening_for_the_firmware_leaves_a_terminal_that_is_no_pyramid_as_it_w
     finally:
         os.close(master)
         os.close(slave)
+
+
+@pytest.mark.micropython
+def test_flash_says_a_settings_file_on_the_board_wins_over_config(repl, tmp_path, capsys):
+    """Maker finding 13: a ``settings.json`` a saved calibration left on the board wins over
+    the ``config.py`` flash copies, and flash said nothing of it; now one line says so and
+    names the command that removes it. A board without one gets no such line."""
+    target = tmp_path / "board"
+    target.mkdir()
+    argv = ["flash", "--port", repl.port, "--no-soft-reset", "--no-reset", "--target",
+            str(target), "--build-dir", str(tmp_path / "build")]
+    assert cli.main(argv) == 0
+    out = capsys.readouterr().out
+    assert "settings.json" not in out
+    (target / "settings.json").write_text('{"integration_ms": 2.4, "gain": 16}')
+    assert cli.main(argv) == 0
+    out = capsys.readouterr().out
+    said = [line for line in out.splitlines() if line.startswith("the board keeps a settings")]
+    assert said == ["the board keeps a settings.json (saved with a calibrated profile), which "
+                    "at boot wins over the config.py just copied for the integration time, "
+                    "gain, value buttons and timings; to start from config.py, remove it at "
+                    "the board's MicroPython prompt (safe boot, hardware/README.md): mpremote "
+                    "connect %s fs rm :%s/settings.json" % (repl.port, target)], out

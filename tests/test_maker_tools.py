@@ -371,8 +371,8 @@ def test_doctor_on_the_emulated_pico_passes_driven_through_the_emulate_console_a
                 key(typed.group(1))
 
         out = _follow_prompts(doc, [(b"put the blue die", b"Enter here: "),
-                                    (b"put the purple die", b"Enter here: "),
                                     (b"put the yellow die", b"Enter here: "),
+                                    (b"put the purple die", b"Enter here: "),
                                     (b"push the slider", b" s)")], answer)
     finally:
         for proc in (doc, emu):
@@ -384,8 +384,8 @@ def test_doctor_on_the_emulated_pico_passes_driven_through_the_emulate_console_a
     assert "the die in the head reads blue" in text and "the darkest die (purple) gives" in text
     assert "the brightest die (yellow) gives" in text
     assert said[:3] == ["the blue die is in the head (it stays there until the next push or p)",
-                        "the purple die is in the head (it stays there until the next push or p)",
-                        "the yellow die is in the head (it stays there until the next push or p)"]
+                        "the yellow die is in the head (it stays there until the next push or p)",
+                        "the purple die is in the head (it stays there until the next push or p)"]
     assert said[3].startswith("slider pushed: ")
 
 
@@ -444,9 +444,11 @@ def test_the_emulated_doctor_test_fails_at_once_on_a_prompt_it_does_not_know(pro
 @pytest.mark.hil
 @pytest.mark.micropython
 def test_each_step_is_reported_before_the_next_prompt(micropython):
-    """The maker sees the LED and reading steps' lines before being asked for the purple
-    die, and the light step's before the push (a tester answered three prompts without
-    seeing one result)."""
+    """The maker sees the LED and reading steps' lines before being asked for the
+    brightest and darkest dice, and the light and saturation steps' before the push (a
+    tester answered three prompts without seeing one result). The two dice are asked for
+    one after the other, the brightest first: the light and saturation steps' fix is
+    decided from both counts (maker finding 12, ``doctor.exposure_fix``)."""
     from camelhost.tools import monitor
 
     seen = []
@@ -468,8 +470,8 @@ def test_each_step_is_reported_before_the_next_prompt(micropython):
                                  report=lambda step: seen.append(step.name))
     assert seen == [s.name for s in steps] == STEPS
     assert at_prompt["put one"] == ["connection", "versions", "bytecode", "sensor"]
+    assert at_prompt["put the yellow"] == STEPS[:6]
     assert at_prompt["put the purple"] == STEPS[:6]
-    assert at_prompt["put the yellow"] == STEPS[:7]
     assert at_prompt["push"] == STEPS[:8]
 
 

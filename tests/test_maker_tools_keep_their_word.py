@@ -172,8 +172,12 @@ def test_a_darkest_die_that_saturates_fails_the_light_step_for_the_gain_not_the_
     assert ("; but it saturates the sensor (from 2304 counts of clear with the LED on), so "
             "the board reads it as ") in light.detail, light.detail
     # 16x still saturates this head's yellow die, and every die read at 60x was clipped:
-    # calibrate measures it (test_doctor_saturation_fix_from_counts)
-    assert light.advice.endswith("pyramid calibrate --port virtual --autorange"), light.advice
+    # calibrate measures it (test_doctor_saturation_fix_from_counts); the saturation step
+    # says that one fix, the light step points to it (maker finding 12)
+    assert light.advice == doctor.SATURATION_BELOW, light.advice
+    saturation = [s for s in steps if s.name == "saturation"][0]
+    assert saturation.advice.endswith("pyramid calibrate --port virtual --autorange"), \
+        saturation.advice
 
 
 @pytest.mark.hil

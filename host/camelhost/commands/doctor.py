@@ -12,8 +12,9 @@ Steps: ``connection`` (HELLO), ``versions`` (MicroPython and firmware, ``INFO?``
 least ``LED_OVER_EMPTY`` times what the built-in profile expects of an empty head:
 ``led_step``), ``reading`` (that die classified, with its margin), ``light`` (the
 edition's darkest die, checked to be the die in the head by the board's reading,
-gives enough light: its clear count against the floor,
-``camelup.calibration.light_floor`` of the built-in profile), ``saturation`` (the
+gives enough light: its clear count against the floor the board judges by,
+``monitor.board_floor``: the built-in profile's ``floor``, or the floor at the exposure a
+saved profile was fitted at, said with that exposure), ``saturation`` (the
 edition's brightest die, its clear count with the LED on under the count the sensor
 saturates from at the board's integration time: ``saturation_step``), ``slider`` (seen
 pressed, as one event, and released). On a real board the maker puts a die in the head and
@@ -57,6 +58,14 @@ PUSH_TIMEOUT = 30.0
 EMULATED_PUSH_TIMEOUT = 120.0
 
 
+#: The fix of a step whose die saturated the sensor before the saturation step read the
+#: brightest die (the LED step's, the light step's): the brightest saturates too, and
+#: the saturation step's fix, decided from every count read (``exposure_fix``), is the
+#: one fix (maker finding 12: the LED step said its wire, the next steps the light)
+SATURATION_BELOW = N_("too much light, the sensor saturates: the saturation step's fix "
+                      "(below) is the one fix")
+
+
 def any_die(edition):
     """The die the LED and reading steps ask for (``edition``: ``classic`` or
     ``second``, the board's own): the edition's first sensor label (blue, in both),
@@ -84,11 +93,18 @@ class Step:
     """One checklist line: ``name``, ``status`` (``ok``, ``failed``, ``skipped``),
     ``detail`` (what was seen) and ``advice`` (what fixes a failure)."""
 
-    def __init__(self, name, status, detail, advice=""):
+    def __init__(self, name, status, detail, advice="", dim=None, cause=None):
         self.name = name
         self.status = status
         self.detail = detail
         self.advice = advice
+        #: ``saturation`` when the step failed because a count was clipped (its fix is
+        #: ``exposure_fix``'s), else None
+        self.cause = cause
+        #: the light step's darkest die under the floor: ``(label, clear, floor)`` (its
+        #: clear count, LED on minus LED off, and the floor), else None; the saturation
+        #: step's fix is decided with it (``exposure_fix``)
+        self.dim = dim
 
     def __repr__(self):
         return "Step(%r, %r, %r)" % (self.name, self.status, self.detail)
@@ -252,9 +268,11 @@ class _Steps(list):
 def checklist(pyramid, hands, edition, report=None):
     """Run every step on an open ``tools.monitor.Pyramid``; returns ``[Step, ...]``.
     ``hands``: puts a die in the head and pushes the slider (``_Maker`` or ``_Sim``).
-    ``report``: called with each ``Step`` as soon as it is done (or None)."""
+    ``report``: called with each ``Step`` as soon as it is done (or None). The brightest
+    die is read before the darkest, and the light and saturation steps are said after
+    both: their fixes are decided from both counts (``exposure_fix``)."""
     from camelhost.device import flash
-    from camelhost.tools import monitor
+    from camelhost.tools import calibrate, monitor
 
     link = pyramid.link
     hello = pyramid.hello
@@ -270,7 +288,7 @@ def checklist(pyramid, hands, edition, report=None):
     except OSError as exc:  # LinkError: a firmware older than INFO?
         steps.append(Step("versions", "failed", _("firmware %s did not say what runs it (%s)") % (hello["fw"], exc),
                           _("flash this program's firmware: %s (safe boot first)")
-                          % command("pyramid", "flash", "--port", port)))
+                          % with_port("flash", port)))
     if info is not None:
         steps.calibrated = info.get("cal")
         ours = packaged_firmware_version()
@@ -279,7 +297,7 @@ def checklist(pyramid, hands, edition, report=None):
         if hello["fw"] != ours:
             steps.append(Step("versions", "failed", detail,
                               _("flash the firmware this program ships: %s")
-                              % command("pyramid", "flash", "--port", port)))
+                              % with_port("flash", port)))
         else:
             steps.append(Step("versions", "ok", detail))
 
@@ -336,6 +354,18 @@ def checklist(pyramid, hands, edition, report=None):
         on, off = link.sample()
         reading = _one_reading(link)
         led = led_step(on, off, reading, settings, edition)
+        it_now = monitor.integration_ms(settings["it"]) if settings else None
+        if it_now is not None and on[0] >= monitor.saturation_level(it_now):
+            # a clipped count is no measure of the LED: the cause is too much light, not
+            # the LED's wire (maker finding 12: one line said the LED does not light,
+            # the next that the sensor saturates)
+            led = Step("LED", "failed", ngettext(
+                "LED on gives %d count of clear with the die: the sensor saturates from %d, so "
+                "what the LED adds was not measured",
+                "LED on gives %d counts of clear with the die: the sensor saturates from %d, so "
+                "what the LED adds was not measured", on[0]) % (
+                    on[0], monitor.saturation_level(it_now)),
+                _(SATURATION_BELOW), cause="saturation")
         # the counts of the dice read under the saturation level, by the board's label:
         # what the saturation fix is worked out from (``saturation_advice``)
         seen = {}
@@ -355,8 +385,18 @@ def checklist(pyramid, hands, edition, report=None):
                                                  "(how much nearer it is than the next "
                                                  "likeliest class)")
                               % (colours_in(reading["label"]), decimal(reading["m"] / 100, 2))))
-        steps.append(light_step(link, hands, settings, edition, port, seen))
-        steps.append(saturation_step(link, hands, settings, edition, port, seen))
+        # the brightest die is read first, so that the light step's fix and the saturation
+        # step's are decided from both dice's counts, in one place (``exposure_fix``)
+        brightest = None
+        if settings:
+            top = calibrate.brightest(settings.get("ed") or edition)
+            brightest = (top,) + measure(link, hands, top)
+            if brightest[1] is not None and brightest[1]["label"] == top:
+                _keep(seen, top, brightest[2], brightest[3], settings)
+        light = light_step(link, hands, settings, edition, port, seen, info, brightest)
+        steps.append(light)
+        steps.append(saturation_step(link, hands, settings, edition, port, seen, brightest,
+                                     light.dim))
 
     # slider: pressed (one event) and released
     link.pending_events()
@@ -388,11 +428,13 @@ def reading_fix(led, port):
     head (calibrate, with ``port`` in the command)."""
     if led.status == "failed" and led.advice == empty_head_fix():
         return led.advice
+    if led.status == "failed" and led.cause == "saturation":
+        return led.advice  # too much light: the one fix (``exposure_fix``), said again
     if led.status == "failed":
         return _("the LED step's fix first (above): no profile can name a die the LED does "
                  "not light; then run doctor again")
-    return _("calibrate the pyramid with these dice: %s") % command(
-        "pyramid", "calibrate", "--port", port, "--autorange")
+    return _("calibrate the pyramid with these dice: %s") % with_port(
+        "calibrate", port, "--autorange")
 
 
 def empty_head_fix():
@@ -482,25 +524,31 @@ def _keep(seen, label, on, off, settings):
     seen.setdefault(label, []).append(tuple(max(0, a - b) for a, b in zip(on, off, strict=False)))
 
 
-def light_step(link, hands, settings, edition, port="PORT", seen=None):
+def light_step(link, hands, settings, edition, port="PORT", seen=None, info=None,
+               brightest=None):
     """The ``light`` step: the edition's darkest die in the head (``hands.place``), its
-    clear count (LED on minus LED off) against the floor of the built-in profile's
-    dice (``camelup.calibration.light_floor``, stored as its ``floor``); failed
-    with ``calibrate.light_fix``'s one line when under it. ``settings``: the
+    clear count (LED on minus LED off) against the floor the board judges by
+    (``monitor.board_floor`` of its ``INFO`` ``info``: the built-in profile's stored
+    ``floor``, or, on a board running a saved profile, whose floor it does not report,
+    the floor at the exposure that profile was fitted at, said with it; maker finding
+    8); failed with ``calibrate.light_fix``'s one line when under it. ``settings``: the
     device's ``CFG`` (or None: the step is skipped). ``port``: the board's port, named
     in the calibrate command the advice gives. ``seen``: the readings doctor took so far
     under the saturation level, by label (``_keep``): this die's is added when it was the
     die in the head; a saturated one's fix is worked out from them
-    (``saturation_advice``)."""
-    from camelup.board import classifier
+    (``saturation_advice``). ``brightest``: ``(label, reading, on, off)`` of the
+    edition's brightest die, read before (``measure``), or None: the fix of too little
+    light is decided with its count (``exposure_fix``), so it never names a setting
+    under which that die saturates; the failed step's ``dim`` keeps
+    ``(label, clear, floor)`` for the saturation step's fix."""
 
     from camelhost.tools import calibrate, monitor
 
     if not settings:
         return Step("light", "skipped", _("needs the sensor settings"))
     edition = settings.get("ed") or edition
-    profile = classifier.default_profile(edition)
-    floor = profile.get("floor", 0.0)
+    judged = monitor.board_floor(edition, info)
+    floor = judged.counts
     label = calibrate.darkest(edition)
     hands.place(label)
     word = colours_in(label)  # the die named in the table's language (German lila)
@@ -513,12 +561,11 @@ def light_step(link, hands, settings, edition, port="PORT", seen=None):
         _keep(seen, label, on, off, settings)
     clear = on[0] - off[0] if on[0] > off[0] else 0
     it = calibrate.integration_ms(settings["it"])
-    need = int(floor + 0.999)
     shown = ngettext("the darkest die (%s) gives %d count of clear at %s ms and gain %dx; "
-                     "enough light for these dice is %d counts of clear",
+                     "enough light for these dice is %s",
                      "the darkest die (%s) gives %d counts of clear at %s ms and gain %dx; "
-                     "enough light for these dice is %d counts of clear", clear) % (
-                         word, clear, decimal(it, 1), settings["gain"], need)
+                     "enough light for these dice is %s", clear) % (
+                         word, clear, decimal(it, 1), settings["gain"], judged.words())
     if clear >= floor:
         if reading is None:
             return Step("light", "ok", shown + _("; the board sent no reading, so whether its "
@@ -531,8 +578,7 @@ def light_step(link, hands, settings, edition, port="PORT", seen=None):
                         shown + _("; but it saturates the sensor (from %d counts of clear "
                                   "with the LED on), so the board reads it as %s")
                         % (monitor.saturation_level(it), colours_in(reading["label"])),
-                        saturation_advice(it, settings["gain"], port, seen, (label, on[0]),
-                                          edition))
+                        _(SATURATION_BELOW), cause="saturation")
         if reading["label"] != label:
             # enough light, yet the board's own profile rejects the die: a profile
             # calibrated without that die in the head (tester 4) or on other dice
@@ -542,22 +588,84 @@ def light_step(link, hands, settings, edition, port="PORT", seen=None):
                                                   decimal(reading["m"] / 100, 2)),
                         _("the profile on the board does not name the %s die: calibrate "
                           "again with every die in the head when asked (%s)")
-                        % (word, command("pyramid", "calibrate", "--port", port, "--autorange")))
+                        % (word, with_port("calibrate", port, "--autorange")))
         return Step("light", "ok", shown + _("; the board names it %s") % word)
-    classes = profile["classes"]
-    ratio = max(classes[k]["unit"][0] for k in classes) / classes[label]["unit"][0]
-    fix, _settings = calibrate.light_fix({"integration_ms": it, "gain": settings["gain"]},
-                                         clear, floor, clear * ratio, calibrate.LIGHT_MARGIN)
-    if not _settings:
-        return Step("light", "failed", shown, fix)
+    clipped = bright = None
+    if brightest is not None:
+        top, top_reading, top_on, _top_off = brightest
+        if top_on[0] >= monitor.saturation_level(it):
+            clipped = (top, top_on[0])
+        elif _not_measured("saturation", top_reading, top, colours_in(top)) is None:
+            bright = top_on[0]  # its LED-on count: what must stay under saturation
+    dim = (label, clear, floor)
+    return Step("light", "failed", shown,
+                exposure_fix(it, settings["gain"], port, edition, seen, clipped=clipped,
+                             dim=dim, bright=bright),
+                dim=dim, cause="saturation" if clipped else None)
+
+
+def _ratio_estimate(edition, label, clear):
+    """The edition's brightest die's clear count when ``label`` gives ``clear``, by the
+    built-in profile's brightness ratios (``classes[...]["unit"][0]``)."""
+    from camelup.board import classifier
+
+    classes = classifier.default_profile(edition)["classes"]
+    return clear * max(classes[k]["unit"][0] for k in classes) / classes[label]["unit"][0]
+
+
+def exposure_fix(it, gain, port, edition, seen=None, clipped=None, dim=None, bright=None):
+    """The one fix line of the light reaching the sensor, decided here for the ``LED``,
+    ``light`` and ``saturation`` steps alike (maker finding 12: one line said more light,
+    the next less; one cause, one fix). ``it`` ms and ``gain``: the board's settings;
+    ``port``: named in the calibrate command (``with_port``); ``seen``: the readings under
+    the saturation level by label (``_keep``); ``clipped``: ``(label, LED-on clear)`` of
+    a reading at or over the saturation level, or None; ``dim``: ``(label, clear,
+    floor)`` of the darkest die under the floor, or None; ``bright``: the brightest die's
+    LED-on clear count when read under the saturation level, or None.
+
+    - Too much light and too little at once (``clipped`` and ``dim``), at the same
+      settings: no setting mends both, since every count scales alike with gain and
+      integration time (TCS34725 datasheet) and one would have to go up, the other down;
+      the LED-on count holds the room's light, so that, or a sensor looking past the die,
+      is the one cause, said once, not "more light" and "less light" in turn.
+    - Too much light only: ``saturation_advice``.
+    - Too little only: ``calibrate.light_fix`` with the brightest die's count (``bright``,
+      else estimated by the built-in profile's ratios), so the setting named never
+      saturates the brightest die."""
+    from camelhost.tools import calibrate
+
+    if clipped is not None and dim is not None:
+        return _("the %s die saturates the sensor while the %s die gets too little light "
+                 "at every setting: keep the room's light out of the head (the slider gap) "
+                 "and check that the sensor looks straight at the die, then %s") % (
+                     colours_in(clipped[0]), colours_in(dim[0]),
+                     with_port("calibrate", port, "--autorange"))
+    if clipped is not None:
+        return saturation_advice(it, gain, port, seen, clipped, edition)
+    label, clear, floor = dim
+    top = bright if bright is not None else _ratio_estimate(edition, label, clear)
+    fix, new = calibrate.light_fix({"integration_ms": it, "gain": gain}, clear, floor, top,
+                                   calibrate.LIGHT_MARGIN)
+    if not new:
+        return fix
     # the command with this port (tester s37tm finding 1: without it, --port auto finds
     # no board on the emulated Pico's pseudo-terminal)
-    return Step("light", "failed", shown, _("set %s: %s (or --autorange, which finds it)") % (
-        fix, with_port("calibrate", port, "--integration", "%.1f" % _settings["integration_ms"],
-                       "--gain", str(_settings["gain"]))))
+    return _("set %s: %s (or --autorange, which finds it)") % (
+        fix, with_port("calibrate", port, "--integration", "%.1f" % new["integration_ms"],
+                       "--gain", str(new["gain"])))
 
 
-def saturation_step(link, hands, settings, edition, port="PORT", seen=None):
+def measure(link, hands, label):
+    """Put the ``label`` die in the head (``hands.place``) and read it: ``(reading, on,
+    off)``, the board's ``RD`` (or None, ``_one_reading``) and ``SAMPLE``'s counts."""
+    hands.place(label)
+    reading = _one_reading(link)
+    on, off = link.sample()
+    return reading, on, off
+
+
+def saturation_step(link, hands, settings, edition, port="PORT", seen=None, measured=None,
+                    dim=None):
     """The ``saturation`` step: the edition's brightest die (``calibrate.brightest``:
     yellow in the second edition, white in the classic) in the head (``hands.place``),
     its clear count with the LED on, the room's light included (the sensor counts
@@ -575,17 +683,21 @@ def saturation_step(link, hands, settings, edition, port="PORT", seen=None):
     None: skipped). ``seen``: the readings doctor took under the saturation level, by
     label (``_keep``: the LED step's die, the light step's darkest die).
     (Tester s35-2 finding 1: a profile fitted at gain 16x with yellow saturated passed
-    a doctor that checked only the darkest die.)"""
+    a doctor that checked only the darkest die.) ``measured``: ``(label, reading, on,
+    off)`` of the brightest die read before (``measure``), else it is read here;
+    ``dim``: the light step's ``dim`` (the darkest die under the floor): the fix is then
+    one setting for both dice (``exposure_fix``)."""
     from camelhost.tools import calibrate, monitor
 
     if not settings:
         return Step("saturation", "skipped", _("needs the sensor settings"))
     edition = settings.get("ed") or edition
     label = calibrate.brightest(edition)
-    hands.place(label)
+    if measured is not None and measured[0] == label:
+        _label, reading, on, _off = measured
+    else:
+        reading, on, _off = measure(link, hands, label)
     word = colours_in(label)
-    reading = _one_reading(link)
-    on, _off = link.sample()
     it = calibrate.integration_ms(settings["it"])
     gain = settings["gain"]
     limit = monitor.saturation_level(it)
@@ -596,7 +708,8 @@ def saturation_step(link, hands, settings, edition, port="PORT", seen=None):
                          word, on[0], decimal(it, 1), gain, limit)
     if on[0] >= limit:  # saturated, whatever the board then read it as
         return Step("saturation", "failed", shown,
-                    saturation_advice(it, gain, port, seen, (label, on[0]), edition))
+                    exposure_fix(it, gain, port, edition, seen, clipped=(label, on[0]),
+                                 dim=dim), cause="saturation")
     missed = _not_measured("saturation", reading, label, word)
     return missed if missed is not None else Step("saturation", "ok", shown)
 
@@ -627,23 +740,23 @@ def saturation_advice(it, gain, port, seen=None, clipped=None, edition="second")
         if lower is not None:
             return _("calibrate again with --autorange, which measures the brightest die and "
                      "chooses the gain (every die read here saturated the sensor, so their "
-                     "counts cannot tell it): %s") % command(
-                         "pyramid", "calibrate", "--port", port, "--autorange")
+                     "counts cannot tell it): %s") % with_port(
+                         "calibrate", port, "--autorange")
     if lower is None:  # even gain 1x saturates: the hardware gives too much light
         return text
     shorter = "%.1f" % lower["integration_ms"]  # typed back: a dot in every language
     if lower["integration_ms"] != it and lower["gain"] != gain:
         return _("calibrate again at gain %dx and integration time %s ms: %s") % (
             lower["gain"], decimal(lower["integration_ms"], 1),
-            command("pyramid", "calibrate", "--port", port, "--gain", str(lower["gain"]),
-                    "--integration", shorter))
+            with_port("calibrate", port, "--gain", str(lower["gain"]),
+                      "--integration", shorter))
     if lower["gain"] != gain:
         return _("calibrate again at gain %dx: %s (or with --autorange, which chooses the "
-                 "gain)") % (lower["gain"], command("pyramid", "calibrate", "--port", port,
-                                                    "--gain", str(lower["gain"])))
+                 "gain)") % (lower["gain"], with_port("calibrate", port,
+                                                      "--gain", str(lower["gain"])))
     return _("calibrate again at integration time %s ms: %s") % (
         decimal(lower["integration_ms"], 1),
-        command("pyramid", "calibrate", "--port", port, "--integration", shorter))
+        with_port("calibrate", port, "--integration", shorter))
 
 
 def _one_reading(link, timeout=5.0):
@@ -732,8 +845,8 @@ def run(args, out=None, hardware=None):
             for line in Step("edition", "failed", str(exc), _(
                     "to check the pyramid as it is set, leave --edition out; %s sets it to "
                     "the %s edition with a profile of those dice") % (
-                    command("pyramid", "calibrate", "--port", args.port, "--edition",
-                            exc.asked), edition_word(exc.asked))).lines():
+                    with_port("calibrate", args.port, "--edition", exc.asked),
+                    edition_word(exc.asked))).lines():
                 print(line, file=out)
             return 1
         except CliError:
@@ -743,7 +856,7 @@ def run(args, out=None, hardware=None):
         # a path that is no serial port names its own fix (transport.NotAPort)
         fix = getattr(exc, "fix", None)
         for line in Step("connection", "failed", getattr(exc, "what", str(exc)), fix or
-                         _("plug the pyramid in, check --port, flash it (pyramid flash)")).lines():
+                         connection_fix(args.port)).lines():
             print(line, file=out)
         return 1
     with pyramid:
@@ -766,6 +879,20 @@ def run(args, out=None, hardware=None):
     print(_("all %d checks passed") % len(steps), file=out)
     print(next_step(args, steps.calibrated), file=out)
     return 0
+
+
+def connection_fix(port):
+    """The connection step's fix when no pyramid answered on ``port`` (``--port`` as
+    given): one line naming that port and the commands to type with it (``with_port``),
+    the board plugged in, flashed, and doctor again (maker finding 10: it said "check
+    --port" whatever was given). ``auto`` found none on USB: plug it in, or run
+    ``pyramid emulate`` and give doctor the port it prints."""
+    if port in (None, AUTO):
+        return _("plug the pyramid in by USB and run %s again; without a board, pyramid "
+                 "emulate prints a port to give as --port") % with_port("doctor", AUTO)
+    return _("check that the pyramid is plugged in and that %s is its port; if it is and "
+             "still does not answer, flash it (%s), then run %s again") % (
+        port, with_port("flash", port), with_port("doctor", port))
 
 
 def push_wait(args, emulated=False):
@@ -793,19 +920,17 @@ def next_step(args, calibrated=False):
     Each command names the port doctor ran with, calibrate's also ``--edition`` when it
     was given (without it calibrate takes the pyramid's own edition, as doctor did);
     each word quoted for a POSIX shell."""
-    import shlex
     edition = getattr(args, "edition", None)
-    words = ["pyramid", "calibrate", "--port", args.port]
-    words += ["--edition", edition] if edition else []
-    command = " ".join(shlex.quote(w) for w in words + ["--autorange"])
-    play = " ".join(shlex.quote(w) for w in ["pyramid", "play", "--pyramid", args.port])
+    calibrate = with_port("calibrate", args.port, *(["--edition", edition] if edition else []),
+                          "--autorange")
+    play = command("pyramid", "play", "--pyramid", args.port)
     if calibrated is True:
         return _("next, play: %s (the pyramid runs the profile calibrate saved on it)") % play
     if calibrated is None:
         return _("next, unless calibrate already taught this pyramid its dice (its firmware "
-                 "does not say): %s; then play: %s") % (command, play)
+                 "does not say): %s; then play: %s") % (calibrate, play)
     return _("next, teach the pyramid these dice (the built-in profile is not fitted to "
-             "them): %s") % command
+             "them): %s") % calibrate
 
 
 def _open_virtual(args, hardware):

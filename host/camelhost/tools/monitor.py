@@ -36,7 +36,7 @@ from camelhost.i18n import (
     percent,
     pgettext,
 )
-from camelhost.tools.commandline import command, with_port
+from camelhost.tools.commandline import with_port
 
 #: ``--port`` value that starts the virtual pyramid.
 VIRTUAL = "virtual"
@@ -335,7 +335,74 @@ def settings_apart(settings, info, port):
              "says so, calibrate again (%s)") % (
         decimal(integration_ms(settings["it"]), 1), settings["gain"],
         decimal(integration_ms(info["pit"]), 1), info["pgain"],
-        command("pyramid", "calibrate", "--port", port, "--autorange"))
+        with_port("calibrate", port, "--autorange"))
+
+
+class Floor:
+    """Enough light as the board judges it (``board_floor``): ``counts`` (the darkest die's
+    clear count, LED on minus LED off, a float), the exposure it is for (``it_ms``,
+    ``gain``) and ``saved`` (True: the profile ``calibrate`` saved on the board, whose
+    floor the board does not report, so ``counts`` follows from that profile's exposure;
+    False: the edition's built-in profile, whose stored ``floor`` is the board's figure)."""
+
+    def __init__(self, counts, it_ms, gain, saved):
+        self.counts = counts
+        self.it_ms = it_ms
+        self.gain = gain
+        self.saved = saved
+
+    def need(self):
+        """The floor as a whole count to reach (rounded up)."""
+        return int(self.counts + 0.999)
+
+    def words(self):
+        """The floor and the exposure it is for, in the table's language: ``40 counts of
+        clear (the built-in profile's floor, at 24.0 ms and gain 4x)``."""
+        need = self.need()
+        if self.saved:
+            return ngettext(
+                "%(n)d count of clear (the floor at %(ms)s ms and gain %(gain)dx, the exposure "
+                "the board's profile was fitted at)",
+                "%(n)d counts of clear (the floor at %(ms)s ms and gain %(gain)dx, the exposure "
+                "the board's profile was fitted at)", need) % {
+                    "n": need, "ms": decimal(self.it_ms, 1), "gain": self.gain}
+        return ngettext(
+            "%(n)d count of clear (the built-in profile's floor, at %(ms)s ms and gain "
+            "%(gain)dx)",
+            "%(n)d counts of clear (the built-in profile's floor, at %(ms)s ms and gain "
+            "%(gain)dx)", need) % {"n": need, "ms": decimal(self.it_ms, 1), "gain": self.gain}
+
+
+def board_floor(edition, info=None):
+    """Enough light as the board behind ``info`` judges it: the clear count (LED on minus
+    LED off) under which its firmware marks a reading ``dim`` (docs/calibration.md,
+    "Enough light"), as a ``Floor``; the one source ``doctor``'s light step and
+    ``monitor``'s ``DIM`` rows take it from (maker findings 2b, 8).
+
+    ``edition``: the board's (``classic``, ``second``); ``info``: its ``INFO`` (or None).
+
+    - The board runs its edition's built-in profile (``cal`` 0 or absent, or no
+      ``pit``/``pgain``): that profile's stored ``floor``
+      (``camelup.calibration.light_floor``), the very number the firmware compares with,
+      at the profile's exposure (24 ms, gain 4x).
+    - It runs a profile ``calibrate`` saved (``cal`` 1, ``pit`` ms, ``pgain``): the board
+      does not report that profile's floor (``INFO`` has no field for it; that would take
+      the firmware). The floor follows from the exposure the profile was fitted at, the
+      count noise growing with the gain (``fit``'s ``shot``, ``SHOT`` x gain): the
+      built-in dice's ``light_floor`` at ``pgain``, said with that exposure
+      (``Floor.words``).
+    ``ValueError`` for an edition this program does not know."""
+    from camelup import calibration
+    from camelup.board import classifier
+
+    profile = classifier.default_profile(edition)
+    built = profile["settings"]
+    info = info or {}
+    if info.get("cal") and info.get("pit") is not None and info.get("pgain") is not None:
+        gain = info["pgain"]
+        counts = calibration.light_floor(profile, shot=calibration.SHOT * gain)
+        return Floor(counts, integration_ms(info["pit"]), gain, True)
+    return Floor(profile.get("floor", 0.0), built["integration_ms"], built["gain"], False)
 
 
 def apart_at_start(pyramid):
@@ -433,12 +500,15 @@ def line_change(noisy, quality):
         quality)
 
 
-def format_reading(n, reading, saturation, quality=None, port=None):
+def format_reading(n, reading, saturation, quality=None, port=None, floor=None):
     """One monitor line for streamed reading number ``n`` (dict ``on, off, label, m``,
     ``sl``); ``saturation``: the clear count flagged as saturated; ``quality``: the
     link's line quality now (``Link.quality``, 0.0..1.0 or ``None``: the ``line`` column);
     ``port``: the pyramid's port, named in the ``SATURATED`` flag's command (``PORT``
-    when ``None``). Flags are separated by ``; ``: ``rejected; SATURATED: ...``."""
+    when ``None``, left out for ``auto``: ``with_port``); ``floor``: the board's ``Floor``
+    (``board_floor``), under which a reading of anything but the empty head is flagged
+    ``DIM``, as the firmware marks a release's event (None: no flag). Flags are
+    separated by ``; ``: ``rejected; SATURATED: ...``."""
     on, off = reading["on"], reading["off"]
     diff = difference(on, off)
     label = reading["label"]
@@ -448,9 +518,14 @@ def format_reading(n, reading, saturation, quality=None, port=None):
     if label in ("unknown", "double"):
         shown = "    -"  # no class won: the margin says nothing about confidence
         flags.append(_("rejected") if label == "unknown" else _("two dice?"))
+    if floor is not None and label != "empty" and diff[0] < floor.counts:
+        # under the floor the board marks a release dim (maker finding 2b); an empty
+        # head is always under it, and says nothing of the light on a die
+        flags.append(ngettext("DIM: under %d count of clear", "DIM: under %d counts of clear",
+                              floor.need()) % floor.need())
     if on[0] >= saturation:
-        flags.append(_("SATURATED: pyramid calibrate --port %s --autorange picks a gain that "
-                       "fits") % (port or _("PORT")))
+        flags.append(_("SATURATED: %s picks a gain that fits") % with_port(
+            "calibrate", _("PORT") if port is None else port, "--autorange"))
     slider = reading.get("sl")
     slider = "?" if slider is None else (pgettext("monitor slider", "PUSHED") if slider else "-")
     line = "%5d %-8s %6d %6d %6d %6d | %-23s | %-12s  %s %5s %s" % (
@@ -559,6 +634,10 @@ def monitor(pyramid, count=None, period_ms=250, out=None, quiet_timeout=10.0, se
     if hello["sensor"] != "ok":
         raise CliError(sensor_problem(hello["sensor"]))
     saturation = saturation_level(integration_ms(settings["it"]))
+    floor = board_floor(settings.get("ed") or hello["ed"], info)
+    # the floor the DIM rows are marked by, with the exposure it is for (maker finding 2b)
+    print(_("enough light for a die: %s; a die's reading under it is marked DIM")
+          % floor.words(), file=out)
     link.stream(period_ms)
     print(_("columns: slider switch now; LED-on minus LED-off counts; LED-off counts "
           "(ambient light); classification; margin in sigma; line: share of the pyramid's "
@@ -609,7 +688,8 @@ def monitor(pyramid, count=None, period_ms=250, out=None, quiet_timeout=10.0, se
             last_reading = time.monotonic()
             n += 1
             say_line()
-            print(format_reading(n, reading, saturation, link.quality, pyramid.port), file=out)
+            print(format_reading(n, reading, saturation, link.quality, pyramid.port, floor),
+                  file=out)
             out.flush()
     finally:
         try:
