@@ -19,8 +19,8 @@ def test_each_refusals_reason_stays_in_the_history_with_its_command(tmp_path):
                                             "leeg red"])
             await scenes.settle(pilot)
             history = list(app.query_one("#log").history)
-            at = history.index("> leg rot  (refused: 'rot' is not a racing camel of the "
-                               "second edition (one of: blue, green, yellow, red, purple))")
+            at = history.index("> leg rot  (refused: 'rot' is German for red: type 'leg "
+                               "red' (this table speaks English))")
             assert history[at + 1].startswith("> tile 1 +  (refused: a tile may "
                                               "never go on space 1")
             # the newest: its reason once, on the error line, until the next command

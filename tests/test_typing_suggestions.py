@@ -100,10 +100,10 @@ def test_a_misspelt_german_colour_names_the_german_word():
 
 
 @pytest.mark.parametrize("typed, why", [
-    # 'rot' is no English colour: never 'loser rot 2' (was), nor 'type rot 2'
-    ("Omer rot 2", "unknown command 'rot 2' (help lists the commands)"),
-    ("Omer leg rot", "'rot' is not a racing camel of the second edition (one of: blue, "
-                     "green, yellow, red, purple)"),
+    # 'rot' is no English colour: never 'loser rot 2' (was), nor 'type rot 2'; the
+    # German word named in English, the line taken offered (tester38 finding 13)
+    ("Omer rot 2", "'rot' is German for red: type 'red 2' (this table speaks English)"),
+    ("Omer leg rot", "'rot' is German for red: type 'leg red' (this table speaks English)"),
     # the refusal of the rest offers only what is taken itself
     ("Omer leeg red", "unknown command 'leeg red'; did you mean 'leg red'? (help lists the "
                       "commands)")])

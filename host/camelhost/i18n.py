@@ -17,6 +17,9 @@ reads them).
 ``edition_word(edition)`` names an edition for people (``second`` / ``Zweitausgabe``); the
 ``--edition`` value, the journal and the wire keep ``Edition.name``.
 
+``language_name(lang)`` names a language in the table's language (``German`` /
+``Deutsch``).
+
 ``colour_word(colour)`` names a camel's or a die's colour in the table's language (``red`` /
 ``rot``): the one source of the words a table reads and types for colours, while the journal,
 the wire and the notation keep the edition's English names; ``colour_list(colours)`` joins
@@ -71,6 +74,20 @@ def languages():
 def language():
     """The language code in force (``"en"`` until ``set_language`` finds a catalogue)."""
     return _language
+
+
+def language_name(lang=None):
+    """The name of language ``lang`` (a code of ``languages()``; ``None``: the table's
+    own) in the table's language, from the Unicode CLDR through Babel: ``German`` /
+    ``English`` at an English table, ``Deutsch`` / ``Englisch`` at a German one. A code
+    Babel does not know is returned as it is."""
+    from babel import Locale, UnknownLocaleError
+
+    code = lang or _language
+    try:
+        return Locale.parse(code).get_display_name(_language) or code
+    except (ValueError, UnknownLocaleError):
+        return code
 
 
 def _(message):

@@ -29,6 +29,7 @@ from camelhost.i18n import (
     colour_word,
     colours_in,
     edition_word,
+    language_name,
     ngettext,
 )
 from camelhost.suggest import fold, nearest, ratio
@@ -422,6 +423,42 @@ def _near_colour(word, colours):
     return local_colours().get(near, near) if near is not None else None
 
 
+def _foreign_colour(word):
+    """``(colour, lang)`` when ``word`` (any case) is a colour's word in another language
+    the table speaks and not in its own (``local_colours`` of each of
+    ``camelhost.i18n.languages()``; English names every table takes): German ``lila``
+    at an English table is ``("purple", "de")``; else ``None``."""
+    from camelhost.i18n import language, languages
+    low = word.lower()
+    if low in local_colours():
+        return None
+    for lang in languages():
+        if lang not in ("en", language()) and low in local_colours(lang):
+            return local_colours(lang)[low], lang
+    return None
+
+
+def _check_foreign_colours(typed, line):
+    """Raise ``TableError`` when a word of ``typed`` (a line or a word as the player typed
+    it) is a colour in another language only (``_foreign_colour``: ``leg lila``, ``rot
+    2`` at an English table), naming the word in this table's language and the line
+    to type: ``line`` (the same line, its colours canonical) in the table's words
+    (tester38 finding 13). Those words are not taken as they are: a table reads one
+    language's colour words (a start such as ``gr`` stays one colour's, and the echo
+    speaks the table's words). Never for a finish card's colour (RULES 1.8)."""
+    for word in _LETTERS.findall(typed):
+        found = _foreign_colour(word)
+        if found is not None:
+            colour, lang = found
+            fixed = " ".join(colour_word(_foreign_colour(w)[0]) if _foreign_colour(w)
+                             else colours_in(w) for w in line.split())
+            raise TableError(_("%(word)s is %(lang)s for %(colour)s: type %(line)s (this "
+                               "table speaks %(table)s)") % {
+                "word": shown(word), "lang": language_name(lang),
+                "colour": colour_word(colour), "line": shown(fixed),
+                "table": language_name()})
+
+
 def _unbracketed(camels, token):
     """A space's camels ``blue,green`` or, as the table prints a board,
     ``[blue,green]``: the list without its brackets. Raises ``TableError`` naming
@@ -666,6 +703,7 @@ def _players_action(head, words, session, typed=None):
         if len(words) != 2:
             raise _form(head)
         said = typed.split()[1] if typed and len(typed.split()) == 2 else None
+        _check_foreign_colours(said or words[1], "%s %s" % (head, words[1]))
         return _action(session, "leg %s" % _name(session.edition.racing, words[1],
                                                  "racing camel", edition_word(session.edition),
                                                  said))
@@ -695,6 +733,9 @@ def _finish_card(head, words, session):
         if len(words) != 2:
             raise _form(head)
         pile, word = ("winner" if head.startswith("w") else "loser"), words[1]
+    if _foreign_colour(word) is not None:  # its colour never said, nor which (RULES 1.8)
+        raise TableError(_("%s: colours are typed in this table's language, %s (%s)")
+                         % (form_of(head), language_name(), colour_list(racing)))
     try:
         colour = match_name(word, racing, "racing camel")
     except DieSyntaxError:
@@ -779,6 +820,9 @@ def _parse_die(text, head, session, typed=None):
                              % (shown(_said(text, typed)), colours_in("%s %s" % (
                                  ed.example_colour, head if head in ("1", "2", "3") else "2"))
                                 )) from None
+        if typed is not None and len(typed.split()) > 1 and \
+                _foreign_colour(typed.split()[0]) is not None:
+            _check_foreign_colours(typed, text)  # 'rot 2' at an English table
         known = ("leg", "tile", "win", "lose", "partner", "pyramid")
         if head not in FORMS and head not in ALL_DICE and _nearest(head, session):
             raise TableError(_unknown_command(text, head, session)) from None
