@@ -1788,6 +1788,27 @@ class TableApp(InLanguage, App):
                 path, command) + "\n" + text
         self.push_screen(HelpScreen(text, release=kind == "virtual"))
 
+    #: the table's moment (``Table.moment``) at which an F5 was held back and asked
+    #: about (``unasked_ticket``), or ``None``: an F5 in that same moment pushes
+    _f5_asked = None
+
+    def unasked_ticket(self):
+        """The name of the player an F5 pressed now would take a pyramid ticket for
+        without being asked (RULES 1.7: a push on one's turn is a pyramid ticket), when
+        that push is likely a press too many: the virtual pyramid, a human player's turn
+        with no 'pyramid' typed, no die on its way, and the last move of the race a die
+        that has just been booked (a push's die, nothing played since; tester38 finding
+        10: F5 hammered while the screen seemed slow took a turn per press). ``None``
+        when F5 pushes at once."""
+        s, table = self.session, self.table
+        if (table.pyramid_kind != "virtual" or table.waiting_release or s.phase != "turn"
+                or s.current is None or s.is_bot(s.current)):
+            return None
+        moves = [step for step in s.steps if step.events[0].TYPE != "correction"]
+        if not moves or not any(event.TYPE == "die" for event in moves[-1].events):
+            return None
+        return s.names[s.current]
+
     def action_release(self):
         self.clear_error()
         # F5 pressed on the command line: taken with the table's moment it was pressed in
@@ -1795,6 +1816,18 @@ class TableApp(InLanguage, App):
         for box in self.query("#command").results(CommandInput):  # none under the help
             pressed, box.f5_at = box.f5_at, None
         moment = self.moments.at(pressed)
+        now = self.table.moment
+        asked, self._f5_asked = self._f5_asked, None
+        name = self.unasked_ticket() if moment in (None, now) else None
+        if name is not None and asked != now:
+            # asked once, in the status line: a second F5 in this moment pushes
+            self._f5_asked = now
+            box = self.query_one("#error", Static)
+            box.update(Text(_("F5 again for a pyramid ticket for %s (the last die is "
+                              "already in)") % name, "bold"))
+            box.display = True
+            self.fit()
+            return
         self._answer(lambda: self.table.line("release", moment))
 
     def action_panel(self, pages):

@@ -1,0 +1,122 @@
+"""On the full screen, F5 pressed again after the pushed die has landed does not take a
+pyramid ticket for the next player unasked (tester38 finding 10: F5 hammered while
+the screen seemed slow took a turn per press): the status line asks once, naming the
+player, and a second F5 pushes. A push with nothing to doubt (after a leg ticket, or
+after 'pyramid') goes at once."""
+
+import asyncio
+
+import pytest
+import tui_scenes as scenes
+from camelhost.device import virtual
+from camelhost.device.emulated import sim_table
+from camelhost.device.events import DieEvent
+from camelhost.i18n import set_language
+from camelhost.table.controller import Table
+from camelhost.table.journal import Journal
+from camelhost.table.session import Session
+from camelhost.table.view import table_view
+from camelhost.ui.tui import TableApp
+
+pytestmark = pytest.mark.screen  # the full screen driven through Textual's Pilot
+
+
+class _Pyramid(virtual.DiceTableDriver):
+    """The virtual pyramid's dice (``sim_table.Table``, seeded) without the firmware:
+    each push records what fell; the test hands it to the screen as the link would."""
+
+    def __init__(self, seed=9):
+        self.table = sim_table.Table("second", seed)
+        self.fell = []
+
+    def _push_content(self, dice, wait, timeout):
+        self.fell.append(dice)
+        return virtual.Released(dice)
+
+
+def _lands(app, pyramid):
+    """The last push's die reaches the screen from the link."""
+    (label, value), = pyramid.fell[-1]
+    colour, _, ink = label.partition("-")
+    seq = len(pyramid.fell)
+    app.pyramid_event(DieEvent("die", "B1", seq, "EVT %d die" % seq, colour=colour,
+                               ink=ink or None, value=value))
+
+
+def _status(app):
+    box = app.query_one("#error")
+    return str(box.content) if box.display else ""
+
+
+def _tickets(session):
+    return [p["pyramid_tickets"] for p in table_view(session, odds=False)["players"]]
+
+
+@pytest.mark.parametrize("lang, asked", [
+    ("en", "F5 again for a pyramid ticket for Cy (the last die is already in)"),
+    ("de", "F5 noch einmal für ein Pyramidenplättchen für Cy (der letzte Würfel ist "
+           "schon da)")])
+def test_f5_after_the_die_landed_asks_once_before_the_next_players_ticket(tmp_path, lang,
+                                                                           asked):
+    set_language(lang)
+    pyramid = _Pyramid()
+    journal = Journal(str(tmp_path / "f5.jsonl"))
+    session = Session("second", ["Ann", "Ben", "Cy"], seed=61, journal=journal)
+    app = TableApp(Table(session, None, pyramid=pyramid))
+    app.odds_function = scenes.no_odds
+
+    async def play():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await scenes.type_line(pilot, scenes.SECOND_SETUP)
+            await scenes.type_line(pilot, "leg blue")  # Ann
+            await scenes.type_line(pilot, "pyramid")   # Ben
+            await pilot.press("f5")
+            _lands(app, pyramid)
+            await scenes.settle(pilot)
+            assert len(pyramid.fell) == 1 and session.current == 2
+            assert _tickets(session) == [0, 1, 0]
+            await pilot.press("f5")  # once too often: Cy typed nothing
+            await scenes.settle(pilot)
+            assert len(pyramid.fell) == 1, "pushed for Cy unasked"
+            assert _status(app) == asked
+            assert _tickets(session) == [0, 1, 0] and session.current == 2
+            await pilot.press("f5")  # Cy means it: the push goes
+            await scenes.settle(pilot)
+            assert len(pyramid.fell) == 2
+            _lands(app, pyramid)
+            await scenes.settle(pilot)
+            assert _tickets(session) == [0, 1, 1] and session.current == 0
+            await pilot.press("ctrl+q")
+
+    try:
+        asyncio.run(play())
+    finally:
+        set_language("en")
+
+
+def test_f5_after_a_move_that_is_no_die_or_after_pyramid_pushes_at_once(tmp_path):
+    pyramid = _Pyramid()
+    journal = Journal(str(tmp_path / "f5.jsonl"))
+    session = Session("second", ["Ann", "Ben", "Cy"], seed=61, journal=journal)
+    app = TableApp(Table(session, None, pyramid=pyramid))
+    app.odds_function = scenes.no_odds
+
+    async def play():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await scenes.type_line(pilot, scenes.SECOND_SETUP)
+            await scenes.type_line(pilot, "leg blue")  # Ann: no die just booked
+            await pilot.press("f5")                     # Ben's push on his turn
+            await scenes.settle(pilot)
+            assert len(pyramid.fell) == 1 and _status(app) == ""
+            _lands(app, pyramid)
+            await scenes.settle(pilot)
+            await scenes.type_line(pilot, "pyramid")    # Cy typed it: no doubt
+            await pilot.press("f5")
+            await scenes.settle(pilot)
+            assert len(pyramid.fell) == 2 and _status(app) == ""
+            _lands(app, pyramid)
+            await scenes.settle(pilot)
+            assert _tickets(session) == [0, 1, 1]
+            await pilot.press("ctrl+q")
+
+    asyncio.run(play())
