@@ -84,6 +84,7 @@ the rest, their bounds count each player after a die at their least
 once it can't come first (``LAZY_REPLIES``).
 """
 
+import gc
 import zlib
 
 from camelup.actions import FINISH
@@ -1084,11 +1085,13 @@ def _best_immediate(game, race):
                         game.pile("loser"), best, action)
 
 
-def _best_leg(game):
+def _best_leg(game, leg=None):
     """``_best_immediate`` before the finish cards: ``(ev, action text)`` of the best of
     the top leg tickets and a pyramid ticket. Reads the board, the dice out and the leg
-    tickets left, never the finish piles."""
-    leg = cached_leg_odds(position_from_game(game))
+    tickets left, never the finish piles. ``leg``: the position's ``LegOdds`` if known
+    (else ``cached_leg_odds``)."""
+    if leg is None:
+        leg = cached_leg_odds(position_from_game(game))
     best = PYRAMID_COIN if game.pyramid_tickets_left > 0 else -99.0
     action = "pyramid"
     for c in game.edition.racing:
@@ -1182,10 +1185,10 @@ def _play_out(game, action, rng, race, guesses, memo=None, starts=None):
 
 def _node(game, memo):
     """``_play_out``'s memo node of ``game`` itself (``memo[()]``), made the first time:
-    ``[game with empty piles, None, None, None]`` (``_pushed``'s fields)."""
+    ``[game with empty piles, None, None, None, None]`` (``_pushed``'s fields)."""
     node = memo.get(())
     if node is None:
-        node = memo[()] = [game.with_piles([], []), None, None, None]
+        node = memo[()] = [game.with_piles([], []), None, None, None, None]
     return node
 
 
@@ -1193,16 +1196,37 @@ def _pushed(node, action, path, memo):
     """The memo node after ``action`` from ``node`` in a play-out whose pushes since
     its game, ``action`` the last, are ``path`` (action texts; ``_play_out``):
     ``memo[tuple(path)]``, made the first time that path is met as ``[game after it,
-    None, node, action]``: the game played on from a copy of ``node``'s (its piles
-    only the finish cards pushed), the place for its ``_best_leg`` (filled by
-    ``_reply``), the node before and the action. ``node`` is not changed."""
+    None, node, action, None]``: the game played on from a copy of ``node``'s (its
+    piles only the finish cards pushed), the place for its ``_best_leg`` (filled by
+    ``_reply``), the node before, the action and the place for its leg odds
+    (``_leg_of``). ``node`` is not changed."""
     key = tuple(path)
     after = memo.get(key)
     if after is None:
         c = node[0].copy(history=False)
         c.play(action)
-        after = memo[key] = [c, None, node, action]
+        after = memo[key] = [c, None, node, action, None]
     return after
+
+
+#: Actions that leave the board, the dice out and the race's state as they were: the
+#: position of the leg odds (``position_from_game``) is the one before them.
+_SAME_POSITION = ("leg", "finish", "partner")
+
+
+def _leg_of(node):
+    """The ``LegOdds`` of the game at memo ``node`` (``cached_leg_odds``), kept in the
+    node: after a leg ticket, a finish card or a partnership those of the node before
+    (the same position), else worked out."""
+    leg = node[4]
+    if leg is None:
+        before = node[2]
+        if before is not None and str(node[3]).split()[0] in _SAME_POSITION:
+            leg = _leg_of(before)
+        else:
+            leg = cached_leg_odds(position_from_game(node[0]))
+        node[4] = leg
+    return leg
 
 
 def _reply(node, piles, race, memo):
@@ -1210,12 +1234,13 @@ def _reply(node, piles, race, memo):
     ``piles`` (``(winner, loser)``) under the cards pushed since: the same action. The
     best leg or pyramid ticket is kept in the node; the finish cards are kept in
     ``memo`` by the hand of the seat to act, how many cards of the others lie on each
-    pile and that best (a key whose first item is a tuple, unlike a path of pushes).
+    pile and that best (a key whose first item is a tuple, unlike a path of pushes). The
+    leg odds are the node's (``_leg_of``).
     That is all ``finish_card_ev`` reads: a colour still in hand has no card of its
     holder on either pile, so only the others' cards count, by number."""
     c = node[0]
     if node[1] is None:
-        node[1] = _best_leg(c)
+        node[1] = _best_leg(c, _leg_of(node))
     best, action = node[1]
     if race is None:
         return action
@@ -1263,7 +1288,14 @@ def win_chances(game, actions, race, samples=None, public=False, styles=None):
     the replies' finish cards are valued with. A shared victory counts ``1/k``.
     Deterministic for a given game. Returns a list of floats. ``public``: the player's
     own finish cards are guessed too (``card_guesses``); ``styles``:
-    ``opponent_styles`` if already known."""
+    ``opponent_styles`` if already known.
+
+    The play-outs run with Python's cyclic garbage collector paused (``gc``; resumed
+    after, also on an error, unless it was off already): they make tens of thousands
+    of short-lived containers (the memo's games, ``_play_out``), none of them in a
+    cycle, all freed by reference counting when the call returns. Left on, the
+    collector went over every object of the process (the odds caches) for them once
+    or twice a slow eight-seat move, 40-120 ms each time. The chances are the same."""
     samples = samples or ENDGAME_SAMPLES * 4 // max(4, game.players)
     guesses = card_guesses(game, public, styles)
     seed = _seed_of(game)
@@ -1271,16 +1303,24 @@ def win_chances(game, actions, race, samples=None, public=False, styles=None):
     memo = {}
     live = list(range(len(actions)))
     done = 0
-    while done < samples:
-        step = min(samples - done, ENDGAME_ROUND if ENDGAME_DROP > 0 else samples)
-        for i in range(done, done + step):  # the same results as action by action
-            starts = {}  # play-out i's guesses, the same for every action (_play_out)
-            for j in live:
-                results[j].append(_play_out(game, actions[j], XorShift32(seed + 7919 * i + 1),
-                                            race, guesses, memo, starts))
-        done += step
-        if ENDGAME_DROP > 0 and done < samples and done > ENDGAME_ROUND and len(live) > 1:
-            live = _still_in(results, live, done)
+    paused = gc.isenabled()
+    if paused:
+        gc.disable()  # the play-outs' games make no cycles (above)
+    try:
+        while done < samples:
+            step = min(samples - done, ENDGAME_ROUND if ENDGAME_DROP > 0 else samples)
+            for i in range(done, done + step):  # the same results as action by action
+                starts = {}  # play-out i's guesses, the same for every action (_play_out)
+                for j in live:
+                    results[j].append(_play_out(game, actions[j],
+                                                XorShift32(seed + 7919 * i + 1),
+                                                race, guesses, memo, starts))
+            done += step
+            if ENDGAME_DROP > 0 and done < samples and done > ENDGAME_ROUND and len(live) > 1:
+                live = _still_in(results, live, done)
+    finally:
+        if paused:
+            gc.enable()
     return [sum(r) / len(r) for r in results]
 
 
