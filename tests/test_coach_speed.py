@@ -3,7 +3,8 @@ trigger is the exact share of the leg's outcomes that end the race, the opponent
 model weighs only the moves since its last answer, the finish cards screened on
 the replies' race odds leave the choice where the coach's own larger run puts it, the
 positions after each die are made once a position, and the end-game's play-outs push
-without undo snapshots."""
+without undo snapshots, keep the games after their pushes without the guessed piles
+and leave the garbage collector as they found it."""
 
 from collections import OrderedDict
 
@@ -267,6 +268,37 @@ def test_the_end_games_games_kept_without_the_piles_change_no_chance(monkeypatch
                         play_out(game, action, rng, race, guesses, None, starts))
     assert [coach.win_chances(g, actions, race, samples=60, public=public)
             for public in (False, True)] == kept
+
+
+def test_the_end_games_play_outs_leave_the_garbage_collector_as_they_found_it(monkeypatch):
+    # win_chances pauses Python's cyclic collector for its play-outs: on again after
+    # them, after an error too, and left off when it was off
+    import gc
+    g = Game("second", 8, dict((s, list(c)) for s, c in CROWDED_LAST_LEG.items()))
+    g.push("finish winner blue")
+    race = coach.cached_race_odds(coach.position_from_game(g), seed=1, samples=1000)
+    actions = ["leg green", "pyramid"]
+    seen = []
+    play_out = coach._play_out
+
+    def watched(*args):
+        seen.append(gc.isenabled())
+        return play_out(*args)
+
+    monkeypatch.setattr(coach, "_play_out", watched)
+    assert gc.isenabled()
+    kept = coach.win_chances(g, actions, race, samples=20)
+    assert gc.isenabled() and seen and not any(seen)
+    gc.disable()
+    try:
+        assert coach.win_chances(g, actions, race, samples=20) == kept
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+    monkeypatch.setattr(coach, "_play_out", lambda *args: 1 / 0)
+    with pytest.raises(ZeroDivisionError):
+        coach.win_chances(g, actions, race, samples=20)
+    assert gc.isenabled()
 
 
 def _over_every_reveal(position, value_of):
