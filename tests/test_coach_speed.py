@@ -3,8 +3,8 @@ trigger is the exact share of the leg's outcomes that end the race, the opponent
 model weighs only the moves since its last answer, the finish cards screened on
 the replies' race odds leave the choice where the coach's own larger run puts it, the
 positions after each die are made once a position, and the end-game's play-outs push
-without undo snapshots, keep the games after their pushes without the guessed piles
-and leave the garbage collector as they found it."""
+without undo snapshots, keep the games after their pushes without the guessed piles,
+and the coach's scoring leaves the garbage collector as it found it."""
 
 from collections import OrderedDict
 
@@ -270,14 +270,14 @@ def test_the_end_games_games_kept_without_the_piles_change_no_chance(monkeypatch
             for public in (False, True)] == kept
 
 
-def test_the_end_games_play_outs_leave_the_garbage_collector_as_they_found_it(monkeypatch):
-    # win_chances pauses Python's cyclic collector for its play-outs: on again after
-    # them, after an error too, and left off when it was off
+def test_the_coachs_scoring_leaves_the_garbage_collector_as_it_found_it(monkeypatch):
+    # the coach's scoring pauses Python's cyclic collector (its end-game play-outs
+    # included): on again after the move, after an error too, and left off when it
+    # was off; the same choice either way
     import gc
     g = Game("second", 8, dict((s, list(c)) for s, c in CROWDED_LAST_LEG.items()))
     g.push("finish winner blue")
-    race = coach.cached_race_odds(coach.position_from_game(g), seed=1, samples=1000)
-    actions = ["leg green", "pyramid"]
+    assert coach.race_ends_this_leg(g) >= coach.ENDGAME_SHARE
     seen = []
     play_out = coach._play_out
 
@@ -287,17 +287,17 @@ def test_the_end_games_play_outs_leave_the_garbage_collector_as_they_found_it(mo
 
     monkeypatch.setattr(coach, "_play_out", watched)
     assert gc.isenabled()
-    kept = coach.win_chances(g, actions, race, samples=20)
+    chosen = coach.choose(g)
     assert gc.isenabled() and seen and not any(seen)
     gc.disable()
     try:
-        assert coach.win_chances(g, actions, race, samples=20) == kept
+        assert coach.choose(g) == chosen
         assert not gc.isenabled()
     finally:
         gc.enable()
     monkeypatch.setattr(coach, "_play_out", lambda *args: 1 / 0)
     with pytest.raises(ZeroDivisionError):
-        coach.win_chances(g, actions, race, samples=20)
+        coach.choose(g)
     assert gc.isenabled()
 
 

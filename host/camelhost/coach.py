@@ -84,6 +84,7 @@ the rest, their bounds count each player after a die at their least
 once it can't come first (``LAZY_REPLIES``).
 """
 
+import functools
 import gc
 import zlib
 
@@ -1288,14 +1289,7 @@ def win_chances(game, actions, race, samples=None, public=False, styles=None):
     the replies' finish cards are valued with. A shared victory counts ``1/k``.
     Deterministic for a given game. Returns a list of floats. ``public``: the player's
     own finish cards are guessed too (``card_guesses``); ``styles``:
-    ``opponent_styles`` if already known.
-
-    The play-outs run with Python's cyclic garbage collector paused (``gc``; resumed
-    after, also on an error, unless it was off already): they make tens of thousands
-    of short-lived containers (the memo's games, ``_play_out``), none of them in a
-    cycle, all freed by reference counting when the call returns. Left on, the
-    collector went over every object of the process (the odds caches) for them once
-    or twice a slow eight-seat move, 40-120 ms each time. The chances are the same."""
+    ``opponent_styles`` if already known."""
     samples = samples or ENDGAME_SAMPLES * 4 // max(4, game.players)
     guesses = card_guesses(game, public, styles)
     seed = _seed_of(game)
@@ -1303,24 +1297,16 @@ def win_chances(game, actions, race, samples=None, public=False, styles=None):
     memo = {}
     live = list(range(len(actions)))
     done = 0
-    paused = gc.isenabled()
-    if paused:
-        gc.disable()  # the play-outs' games make no cycles (above)
-    try:
-        while done < samples:
-            step = min(samples - done, ENDGAME_ROUND if ENDGAME_DROP > 0 else samples)
-            for i in range(done, done + step):  # the same results as action by action
-                starts = {}  # play-out i's guesses, the same for every action (_play_out)
-                for j in live:
-                    results[j].append(_play_out(game, actions[j],
-                                                XorShift32(seed + 7919 * i + 1),
-                                                race, guesses, memo, starts))
-            done += step
-            if ENDGAME_DROP > 0 and done < samples and done > ENDGAME_ROUND and len(live) > 1:
-                live = _still_in(results, live, done)
-    finally:
-        if paused:
-            gc.enable()
+    while done < samples:
+        step = min(samples - done, ENDGAME_ROUND if ENDGAME_DROP > 0 else samples)
+        for i in range(done, done + step):  # the same results as action by action
+            starts = {}  # play-out i's guesses, the same for every action (_play_out)
+            for j in live:
+                results[j].append(_play_out(game, actions[j], XorShift32(seed + 7919 * i + 1),
+                                            race, guesses, memo, starts))
+        done += step
+        if ENDGAME_DROP > 0 and done < samples and done > ENDGAME_ROUND and len(live) > 1:
+            live = _still_in(results, live, done)
     return [sum(r) / len(r) for r in results]
 
 
@@ -1376,6 +1362,31 @@ def suggestions(game, leg=None, seed=1, public=False, race=None):
     return out
 
 
+def _collector_paused(fn):
+    """``fn`` run with Python's cyclic garbage collector paused (``gc``), resumed after
+    it, also on an error, unless it was off already. For the coach's scoring
+    (``_scored``): it makes hundreds of thousands of short-lived containers (the
+    enumerations' boards, the end-game's games) and no garbage in a cycle (none found
+    after any of 29 eight-seat moves), so a collection during it can free nothing.
+    Left on, the collector went over every object of the process (some 150,000: the
+    odds caches) for them, a full pass 40-260 ms, about once a slow eight-seat move.
+    Reference counting still frees what the scoring drops; the numbers are the same."""
+
+    @functools.wraps(fn)
+    def paused(*args, **kwargs):
+        was = gc.isenabled()
+        if was:
+            gc.disable()
+        try:
+            return fn(*args, **kwargs)
+        finally:
+            if was:
+                gc.enable()
+
+    return paused
+
+
+@_collector_paused
 def _scored(game, seed, leg, public=False, race=None, screen=False, prune=False):
     """``[(score, ActionValue)]`` best first (``evaluate``, ``suggestions``). With
     ``screen`` (the coach's own choice, not the advice, whose numbers are read) the
