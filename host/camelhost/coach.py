@@ -1237,10 +1237,10 @@ def _reply(node, piles, race, memo):
     ``piles`` (``(winner, loser)``) under the cards pushed since: the same action. The
     best leg or pyramid ticket is kept in the node; the finish cards are kept in
     ``memo`` by the hand of the seat to act, how many cards of the others lie on each
-    pile and that best (a key whose first item is a tuple, unlike a path of pushes). The
-    leg odds are the node's (``_leg_of``).
+    pile and that best (a key whose first item is a tuple, unlike a path of pushes).
     That is all ``finish_card_ev`` reads: a colour still in hand has no card of its
-    holder on either pile, so only the others' cards count, by number."""
+    holder on either pile, so only the others' cards count, by number. The leg odds
+    are the node's (``_leg_of``)."""
     c = node[0]
     if node[1] is None:
         node[1] = _best_leg(c, _leg_of(node))
@@ -1367,12 +1367,15 @@ def suggestions(game, leg=None, seed=1, public=False, race=None):
 def _collector_paused(fn):
     """``fn`` run with Python's cyclic garbage collector paused (``gc``), resumed after
     it, also on an error, unless it was off already. For the coach's scoring
-    (``_scored``): it makes hundreds of thousands of short-lived containers (the
-    enumerations' boards, the end-game's games) and no garbage in a cycle (none found
-    after any of 29 eight-seat moves), so a collection during it can free nothing.
-    Left on, the collector went over every object of the process (some 150,000: the
-    odds caches) for them, a full pass 40-260 ms, about once a slow eight-seat move.
-    Reference counting still frees what the scoring drops; the numbers are the same."""
+    (``_scored``): it makes many short-lived containers (the enumerations' boards, the
+    end-game's games: some 100,000 in a slow eight-seat move) and no garbage in a cycle
+    (none found after any of 29 eight-seat moves), so a collection during it can free
+    nothing. Left on, the collector went over every object of the process (some
+    150,000: the odds caches) for them, a full pass 40-260 ms, about once a slow
+    eight-seat move. Reference counting still frees what the scoring drops; the numbers
+    are the same. The pause is the process's (``gc`` has no other): another thread's
+    collections wait for it too, and what the scoring keeps counts towards the next
+    collection after it."""
 
     @functools.wraps(fn)
     def paused(*args, **kwargs):
