@@ -161,8 +161,9 @@ def test_a_second_release_right_after_the_first_says_how_to_take_it_back():
 def test_a_release_after_another_line_or_a_while_is_the_players_ticket_unremarked():
     for script, times in (([SETUP, "pyramid", "release", "show", "release"], [100.0]),
                           ([SETUP, "pyramid", "release", "release"], [100.0, 200.0])):
-        clock = iter(times + [times[-1]] * 50)
-        s, out = _virtual(script, [("red", 2), ("blue", 1)], clock=lambda: next(clock))
+        ticks = iter(times + [times[-1]] * 50)
+        s, out = _virtual(script, [("red", 2), ("blue", 1)],
+                          clock=lambda ticks=ticks: next(ticks))
         assert "Ben takes a pyramid ticket: blue 1" in out, out
         assert "second push" not in out, out
 
