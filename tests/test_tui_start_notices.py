@@ -60,8 +60,8 @@ def test_german_table_says_them_in_german(tmp_path, monkeypatch):
     path = str(tmp_path / "j.jsonl")
     assert cli.main(["play", "--lang", "de", "--speak", "--players", "Ann,Ben,Cy",
                      "--pyramid", "manual", "--journal", path]) == 0
-    assert seen[0] == ("Sprache: espeak-ng ist nicht im PATH (installiere es, z. B. apt "
-                       "install espeak-ng); es geht ohne Sprache weiter")
+    assert seen[0] == ("Sprachausgabe: espeak-ng ist nicht im PATH (installiere es, z. B. "
+                       "apt install espeak-ng); es geht ohne Sprachausgabe weiter")
     assert re.fullmatch(r"Seed: (\d+) \(dieses Rennen noch einmal mit --seed \1\)", seen[1])
     assert seen[2] == "Protokoll: %s" % path
 
