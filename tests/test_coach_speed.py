@@ -3,7 +3,8 @@ trigger is the exact share of the leg's outcomes that end the race, the opponent
 model weighs only the moves since its last answer, the finish cards screened on
 the replies' race odds leave the choice where the coach's own larger run puts it, the
 positions after each die are made once a position, and the end-game's play-outs push
-without undo snapshots."""
+without undo snapshots, keep the games after their pushes without the guessed piles,
+and the coach's scoring leaves the garbage collector as it found it."""
 
 from collections import OrderedDict
 
@@ -238,21 +239,66 @@ def test_the_end_games_play_outs_without_undo_snapshots_change_no_chance(monkeyp
     assert coach.win_chances(g, actions, race, samples=60) == played
 
 
-def test_a_play_outs_guessed_piles_are_shared_only_by_alike_guesses():
-    # _with_guesses keeps the game with the guessed piles by both piles: guesses that
-    # differ on either pile never share one
-    g = Game("classic", 4, dict((s, list(c)) for s, c in LAST_LEG.items()))
+#: Eight seats in the second edition's last leg: blue one space from the line, cards of
+#: most seats on both piles (the crowded reading, ``coach.CROWDED_SEATS``).
+CROWDED_LAST_LEG = {15: ["blue"], 14: ["green"], 12: ["red"], 10: ["yellow"], 8: ["purple"],
+                    16: ["black"], 3: ["white"]}
+
+
+def test_the_end_games_games_kept_without_the_piles_change_no_chance(monkeypatch):
+    # the memo keeps the games after each path of pushes without the guessed piles and
+    # each reply's finish cards by the hand and the others' cards on each pile: the
+    # same chances as playing every push on a game with the guessed piles, at eight
+    # seats with cards on both piles, races that end inside the replies (their last
+    # die scores the piles) and finish cards among my actions
+    g = Game("second", 8, dict((s, list(c)) for s, c in CROWDED_LAST_LEG.items()))
+    for a in ("finish winner blue", "finish loser purple", "finish winner green", "leg blue",
+              "finish winner blue", "finish loser yellow", "finish winner red",
+              "finish loser purple", "finish loser red", "finish loser green"):
+        g.push(a)
+    race = coach.cached_race_odds(coach.position_from_game(g), seed=1, samples=1000)
+    actions = [av.action for av in coach.suggestions(g)][:5]
+    actions += ["finish winner yellow", "finish loser blue", "pyramid"]
+    kept = [coach.win_chances(g, actions, race, samples=60, public=public)
+            for public in (False, True)]
+    assert 0.0 < max(kept[0]) < 1.0 and len(set(kept[0])) > 3
+    play_out = coach._play_out
+    monkeypatch.setattr(coach, "_play_out",
+                        lambda game, action, rng, race, guesses, memo=None, starts=None:
+                        play_out(game, action, rng, race, guesses, None, starts))
+    assert [coach.win_chances(g, actions, race, samples=60, public=public)
+            for public in (False, True)] == kept
+
+
+def test_the_coachs_scoring_leaves_the_garbage_collector_as_it_found_it(monkeypatch):
+    # the coach's scoring pauses Python's cyclic collector (its end-game play-outs
+    # included): on again after the move, after an error too, and left off when it
+    # was off; the same choice either way
+    import gc
+    g = Game("second", 8, dict((s, list(c)) for s, c in CROWDED_LAST_LEG.items()))
     g.push("finish winner blue")
-    g.push("finish loser green")
-    memo = {}
-    guesses = [([(0, "blue")], [(1, "green")]), ([(0, "blue")], [(1, "white")]),
-               ([(0, "orange")], [(1, "green")]), ([(0, "blue")], [(1, "green")])]
-    games = [coach._with_guesses(g, piles, memo) for piles in guesses]
-    for piles, made in zip(guesses, games, strict=True):
-        assert (made.pile("winner"), made.pile("loser")) == piles
-        assert made.position() == g.with_piles(*piles).position()
-    assert games[3] is games[0] and len(set(map(id, games))) == 3
-    assert coach._with_guesses(g, guesses[1], None) is not games[1]
+    assert coach.race_ends_this_leg(g) >= coach.ENDGAME_SHARE
+    seen = []
+    play_out = coach._play_out
+
+    def watched(*args):
+        seen.append(gc.isenabled())
+        return play_out(*args)
+
+    monkeypatch.setattr(coach, "_play_out", watched)
+    assert gc.isenabled()
+    chosen = coach.choose(g)
+    assert gc.isenabled() and seen and not any(seen)
+    gc.disable()
+    try:
+        assert coach.choose(g) == chosen
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+    monkeypatch.setattr(coach, "_play_out", lambda *args: 1 / 0)
+    with pytest.raises(ZeroDivisionError):
+        coach.choose(g)
+    assert gc.isenabled()
 
 
 def _over_every_reveal(position, value_of):

@@ -35,7 +35,7 @@ REFUSED = [
                                 "command)"),
     # a finish card's colour is never echoed (RULES 1.8, 5)
     ("turn", "win pink", "win <colour>: that is not a racing camel of the classic edition "
-                         "(blue, green, orange, yellow, white)"),
+                         "(blue, green, orange, yellow, white): type the colour in full"),
     # no partnership at a classic table: that, not a form to follow (s36 tester 5)
     ("turn", "partner", "partner: partnerships are played in the second edition only, with "
                         "6-8 players (RULES 3.8)"),

@@ -41,7 +41,7 @@ def _help_lines(app):
 
 @pytest.mark.parametrize("lang, words", [
     ("en", "Speech: off (pyramid play --speak says each die aloud, with espeak-ng)"),
-    ("de", "Sprache: aus (pyramid play --speak sagt jeden Würfel laut an, mit espeak-ng)")])
+    ("de", "Sprachausgabe: aus (pyramid play --speak sagt jeden Würfel laut an, mit espeak-ng)")])
 def test_the_help_says_speech_is_off_and_how_to_turn_it_on(lang, words):
     set_language(lang)
     assert words in _help_lines(scenes.app_for("second", P3, odds=scenes.no_odds))

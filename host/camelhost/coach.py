@@ -70,8 +70,10 @@ weighs only the moves since its last answer, the choice screens its finish cards
 the replies' race odds (``_scored``), the positions after each die and face are made
 once a position (``_reveals_of``), the end-game's replies are worked out once a
 position and its play-outs play on a throwaway copy without undo snapshots
-(``win_chances``, ``Game.play``), each path of pushes (the guessed piles and the
-actions since) played once and kept with its reply (``_pushed``), the guesses made
+(``win_chances``, ``Game.play``), each path of pushes (the actions since, dice
+included) played once whatever the guessed piles and kept with its best leg or pyramid
+ticket (``_pushed``; a reply's finish cards kept by the hand and the others' cards on
+each pile, ``_reply``), the guesses made
 once a play-out seed for every candidate and the dice run to the finish without a
 check or a report a die (``Game.release_to_end``), and the choice leaves out a tile valued with its effect
 on the leg or its own pyramid ticket when a bound of their score, without the leg
@@ -79,9 +81,13 @@ odds after a die, is below a score already found (``_score_candidates``' ``prune
 the advice and ``evaluate`` score every candidate in full): those two are scored after
 the rest, their bounds count each player after a die at their least
 (``_least_after``), and their round of replies is valued a die at a time, stopping
-once it can't come first (``LAZY_REPLIES``).
+once it can't come first (``LAZY_REPLIES``). The scoring runs with Python's cyclic
+garbage collector paused (``_collector_paused``): it makes no cycles, and a full
+collection over the odds caches cost a slow move up to a quarter of a second.
 """
 
+import functools
+import gc
 import zlib
 
 from camelup.actions import FINISH
@@ -1074,8 +1080,21 @@ def _guessed_piles(game, guesses, rng, holds=None):
 def _best_immediate(game, race):
     """The best immediate action of the seat to act as the ``ev`` bots value it: the top
     leg ticket, a finish card (``race``'s odds) or a pyramid ticket (tiles left out)."""
+    best, action = _best_leg(game)
+    if race is None:
+        return action
     p = game.turn
-    leg = cached_leg_odds(position_from_game(game))
+    return _best_finish(race, p, game.finish_cards_in_hand(p), game.pile("winner"),
+                        game.pile("loser"), best, action)
+
+
+def _best_leg(game, leg=None):
+    """``_best_immediate`` before the finish cards: ``(ev, action text)`` of the best of
+    the top leg tickets and a pyramid ticket. Reads the board, the dice out and the leg
+    tickets left, never the finish piles. ``leg``: the position's ``LegOdds`` if known
+    (else ``cached_leg_odds``)."""
+    if leg is None:
+        leg = cached_leg_odds(position_from_game(game))
     best = PYRAMID_COIN if game.pyramid_tickets_left > 0 else -99.0
     action = "pyramid"
     for c in game.edition.racing:
@@ -1085,97 +1104,174 @@ def _best_immediate(game, race):
             if ev > best or (action == "pyramid" and ev == best):
                 best = ev
                 action = "leg " + c
-    if race is not None:
-        for c in game.finish_cards_in_hand(p):
-            for pile, odds in (("winner", race.winner), ("loser", race.loser)):
-                ev = finish_card_ev(odds.get(c, 0.0), game.pile(pile), p, c)
-                if ev > best:
-                    best = ev
-                    action = "finish %s %s" % (pile, c)
+    return best, action
+
+
+def _best_finish(race, p, hand, winner, loser, best, action):
+    """``_best_immediate``'s finish cards: seat ``p``'s cards in ``hand`` (colours) on
+    the ``winner`` and ``loser`` piles (``[(seat, colour)]``) valued on ``race``'s odds,
+    after ``best``, ``action`` (``_best_leg``); the action text that comes first."""
+    for c in hand:
+        for name, pile, odds in (("winner", winner, race.winner), ("loser", loser, race.loser)):
+            ev = finish_card_ev(odds.get(c, 0.0), pile, p, c)
+            if ev > best:
+                best = ev
+                action = "finish %s %s" % (name, c)
     return action
 
 
 def _play_out(game, action, rng, race, guesses, memo=None, starts=None):
     """My share of the victory (0, 1/k or 1) in one play-out of ``action``: the others'
     cards guessed, their replies (``_best_immediate``), then every die to the finish.
-    ``memo``: what earlier play-outs of ``game`` on the same ``race`` met, keyed by
-    the guessed piles and the actions pushed since ``game`` (they make the position):
-    the game after them and the reply there (``[game, reply or None]``, ``_pushed``;
-    under the piles alone, the game with them, ``_with_guesses``), shared, never
-    changed: the same position gives the same reply, and the same
-    pushes from the same piles the same game. ``starts``: a dict shared by the
-    play-outs of one seed ``rng`` (a new ``XorShift32`` of the same seed each): the
-    guessed piles, the game with them and the generator's state after the guesses,
-    kept by the card held back (``_guessed_piles``' ``holds``), which is all the
-    guesses depend on besides the seed; the same draws as guessing again."""
+    ``starts``: a dict shared by the play-outs of one seed ``rng`` (a new
+    ``XorShift32`` of the same seed each): the guessed piles and the generator's state
+    after the guesses, kept by the card held back (``_guessed_piles``' ``holds``),
+    which is all the guesses depend on besides the seed; the same draws as guessing
+    again.
+
+    ``memo``: what earlier play-outs of ``game`` on the same ``race`` met, shared by
+    all of them, never changed once made (``_node``, ``_pushed``, ``_reply``). The
+    actions pushed since ``game`` (dice included) make the whole position but the
+    finish piles: the board, the dice and tickets left, the turn, the coins before the
+    race's end. So the games after them are kept by those actions alone, played from
+    ``game`` with empty piles (every finish card is then in hand, so each pushed card
+    is legal), with the best leg ticket or pyramid ticket there (``_best_leg``, which
+    reads no pile); a reply's finish cards are valued on the play-out's own piles, its
+    guesses with the cards pushed since, kept by what the values read
+    (``_reply``). The dice to the finish are then drawn on a copy with those piles
+    (``_final``). The same replies and the same game at the finish as playing every
+    action on a game with the guessed piles, which ``memo`` None does."""
     me = game.turn
     holds = (me, action.split()[2]) if action.startswith("finish ") else None
     if starts is None:
         piles = _guessed_piles(game, guesses, rng, holds)
-        c = game.with_piles(*piles)
     else:
         kept = starts.get(holds)
         if kept is None:
             piles = _guessed_piles(game, guesses, rng, holds)
-            kept = starts[holds] = (piles, _with_guesses(game, piles, memo), rng.state)
+            kept = starts[holds] = (piles, rng.state)
         else:
-            rng.state = kept[2]
+            rng.state = kept[1]
         piles = kept[0]
-        c = kept[1] if memo is not None else kept[1].copy(history=False)
-    first = random_release(c, rng) if action == "pyramid" else action
-    path = [tuple(piles[0]), tuple(piles[1]), str(first)]
-    c = _pushed(c, first, path, memo)
-    leg = c.leg
-    turns = 0
-    while not c.is_over and c.leg == leg:
-        if not ENDGAME_WHOLE_LEG and (c.turn == me or turns >= game.players - 1):
-            break
-        if memo is None:
+    if memo is None:
+        c = game.with_piles(*piles)
+        first = random_release(c, rng) if action == "pyramid" else action
+        c.play(first)
+        leg = c.leg
+        turns = 0
+        while not c.is_over and c.leg == leg:
+            if not ENDGAME_WHOLE_LEG and (c.turn == me or turns >= game.players - 1):
+                break
             reply = _best_immediate(c, race)
-        else:
-            node = memo[tuple(path)]  # made by _pushed
-            reply = node[1]
-            if reply is None:
-                reply = node[1] = _best_immediate(c, race)
-        pushed = random_release(c, rng) if reply == "pyramid" else reply
-        path.append(str(pushed))
-        c = _pushed(c, pushed, path, memo)
-        turns += 1
-    if memo is not None:
-        c = c.copy(history=False)  # memo's game is shared
+            c.play(random_release(c, rng) if reply == "pyramid" else reply)
+            turns += 1
+    else:
+        node = _node(game, memo)
+        first = random_release(node[0], rng) if action == "pyramid" else action
+        path = [str(first)]
+        node = _pushed(node, first, path, memo)
+        leg = node[0].leg
+        turns = 0
+        while not node[0].is_over and node[0].leg == leg:
+            if not ENDGAME_WHOLE_LEG and (node[0].turn == me or turns >= game.players - 1):
+                break
+            reply = _reply(node, piles, race, memo)
+            pushed = random_release(node[0], rng) if reply == "pyramid" else reply
+            path.append(str(pushed))
+            node = _pushed(node, pushed, path, memo)
+            turns += 1
+        c = _final(node, piles)
     c.release_to_end(rng)  # the dice to the finish, drawn as random_release draws them
     winners = c.winners()
     return 1.0 / len(winners) if me in winners else 0.0
 
 
-def _with_guesses(game, piles, memo):
-    """``game.with_piles(*piles)``; with ``memo`` (``_play_out``'s) kept there by the
-    piles (``memo[(winner, loser)][0]``, both piles as tuples: shared, never changed),
-    so play-outs whose guesses come out alike share one."""
-    if memo is None:
-        return game.with_piles(*piles)
-    key = (tuple(piles[0]), tuple(piles[1]))
-    node = memo.get(key)
+def _node(game, memo):
+    """``_play_out``'s memo node of ``game`` itself (``memo[()]``), made the first time:
+    ``[game with empty piles, None, None, None, None]`` (``_pushed``'s fields)."""
+    node = memo.get(())
     if node is None:
-        node = memo[key] = [game.with_piles(*piles), None]
-    return node[0]
+        node = memo[()] = [game.with_piles([], []), None, None, None, None]
+    return node
 
 
-def _pushed(c, action, path, memo):
-    """The game after ``action`` from ``c`` in a play-out whose pushes, ``action`` the
-    last, are ``path`` (``_play_out``). Without ``memo``: ``c`` itself, played on (a
-    throwaway copy: no undo snapshots, no reports). With it: ``memo[tuple(path)][0]``,
-    made from a copy of ``c`` the first time that path is met (``c`` is not changed)."""
-    if memo is None:
-        c.play(action)
-        return c
+def _pushed(node, action, path, memo):
+    """The memo node after ``action`` from ``node`` in a play-out whose pushes since
+    its game, ``action`` the last, are ``path`` (action texts; ``_play_out``):
+    ``memo[tuple(path)]``, made the first time that path is met as ``[game after it,
+    None, node, action, None]``: the game played on from a copy of ``node``'s (its
+    piles only the finish cards pushed), the place for its ``_best_leg`` (filled by
+    ``_reply``), the node before, the action and the place for its leg odds
+    (``_leg_of``). ``node`` is not changed."""
     key = tuple(path)
-    node = memo.get(key)
-    if node is None:
-        after = c.copy(history=False)
-        after.play(action)
-        node = memo[key] = [after, None]
-    return node[0]
+    after = memo.get(key)
+    if after is None:
+        c = node[0].copy(history=False)
+        c.play(action)
+        after = memo[key] = [c, None, node, action, None]
+    return after
+
+
+#: Actions that leave the board, the dice out and the race's state as they were: the
+#: position of the leg odds (``position_from_game``) is the one before them.
+_SAME_POSITION = ("leg", "finish", "partner")
+
+
+def _leg_of(node):
+    """The ``LegOdds`` of the game at memo ``node`` (``cached_leg_odds``), kept in the
+    node: after a leg ticket, a finish card or a partnership those of the node before
+    (the same position), else worked out."""
+    leg = node[4]
+    if leg is None:
+        before = node[2]
+        if before is not None and str(node[3]).split()[0] in _SAME_POSITION:
+            leg = _leg_of(before)
+        else:
+            leg = cached_leg_odds(position_from_game(node[0]))
+        node[4] = leg
+    return leg
+
+
+def _reply(node, piles, race, memo):
+    """``_best_immediate`` of the game at memo ``node`` with the play-out's guessed
+    ``piles`` (``(winner, loser)``) under the cards pushed since: the same action. The
+    best leg or pyramid ticket is kept in the node; the finish cards are kept in
+    ``memo`` by the hand of the seat to act, how many cards of the others lie on each
+    pile and that best (a key whose first item is a tuple, unlike a path of pushes).
+    That is all ``finish_card_ev`` reads: a colour still in hand has no card of its
+    holder on either pile, so only the others' cards count, by number. The leg odds
+    are the node's (``_leg_of``)."""
+    c = node[0]
+    if node[1] is None:
+        node[1] = _best_leg(c, _leg_of(node))
+    best, action = node[1]
+    if race is None:
+        return action
+    p = c.turn
+    winner = piles[0] + c.pile("winner")
+    loser = piles[1] + c.pile("loser")
+    mine = [colour for q, colour in winner if q == p]
+    mine += [colour for q, colour in loser if q == p]
+    hand = tuple(colour for colour in c.edition.racing if colour not in mine)
+    key = (hand, len(winner) - sum(1 for q, _c in winner if q == p),
+           len(loser) - sum(1 for q, _c in loser if q == p), best, action)
+    reply = memo.get(key)
+    if reply is None:
+        reply = memo[key] = _best_finish(race, p, hand, winner, loser, best, action)
+    return reply
+
+
+def _final(node, piles):
+    """The game at memo ``node`` with the play-out's guessed ``piles`` under the cards
+    pushed since, a copy to play on. When the last push ended the race, its scoring
+    read the piles: that push is played again on the node before, with the piles."""
+    c = node[0]
+    if c.is_over:
+        before = node[2][0]
+        c = before.with_piles(piles[0] + before.pile("winner"), piles[1] + before.pile("loser"))
+        c.play(node[3])
+        return c
+    return c.with_piles(piles[0] + c.pile("winner"), piles[1] + c.pile("loser"))
 
 
 def win_chances(game, actions, race, samples=None, public=False, styles=None):
@@ -1268,6 +1364,34 @@ def suggestions(game, leg=None, seed=1, public=False, race=None):
     return out
 
 
+def _collector_paused(fn):
+    """``fn`` run with Python's cyclic garbage collector paused (``gc``), resumed after
+    it, also on an error, unless it was off already. For the coach's scoring
+    (``_scored``): it makes many short-lived containers (the enumerations' boards, the
+    end-game's games: some 100,000 in a slow eight-seat move) and no garbage in a cycle
+    (none found after any of 29 eight-seat moves), so a collection during it can free
+    nothing. Left on, the collector went over every object of the process (some
+    150,000: the odds caches) for them, a full pass 40-260 ms, about once a slow
+    eight-seat move. Reference counting still frees what the scoring drops; the numbers
+    are the same. The pause is the process's (``gc`` has no other): another thread's
+    collections wait for it too, and what the scoring keeps counts towards the next
+    collection after it."""
+
+    @functools.wraps(fn)
+    def paused(*args, **kwargs):
+        was = gc.isenabled()
+        if was:
+            gc.disable()
+        try:
+            return fn(*args, **kwargs)
+        finally:
+            if was:
+                gc.enable()
+
+    return paused
+
+
+@_collector_paused
 def _scored(game, seed, leg, public=False, race=None, screen=False, prune=False):
     """``[(score, ActionValue)]`` best first (``evaluate``, ``suggestions``). With
     ``screen`` (the coach's own choice, not the advice, whose numbers are read) the

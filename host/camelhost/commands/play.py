@@ -146,6 +146,21 @@ def _unfinished(path):
     return _("race %d, leg %d") % (session.race_no, session.game.leg)
 
 
+def _nothing_played(path):
+    """True when the game in the journal at ``path`` reads whole and holds no move yet:
+    its first race, no player's action, pyramid ticket or die after its setup (a game
+    started by mistake: s38 tester finding 7); False otherwise (damaged too: its resume
+    says what is wrong)."""
+    from camelhost.table.journal import JournalError, read_events
+    from camelhost.table.session import Session
+    try:
+        session = Session.from_events(read_events(path), path)
+    except (OSError, JournalError, ValueError):
+        return False
+    return session.race_no == 1 and (session.game is None or not session.game.history) \
+        and session.phase in ("setup", "turn")
+
+
 def _players_of(path):
     """The players of the game in the journal at ``path``, as the table names them now
     (renames included), comma-separated; ``?`` when it can't be read whole."""
@@ -172,7 +187,10 @@ def journals_in(folder):
 
 def newest_unfinished(folder):
     """The journal of the newest unfinished game in ``folder`` (``*.jsonl``, newest by
-    the time it was last written): ``(path, where)``, ``where`` from ``_unfinished``.
+    the time it was last written): ``(path, where, skipped)``, ``where`` from
+    ``_unfinished``; when the newest holds nothing played (``_nothing_played``) and an
+    older unfinished one holds a move, that older one, ``skipped`` the newest's path
+    (else ``None``).
     ``CliError`` (one line, nothing changed) when the folder can't be read, holds no
     unfinished game, or holds several written in the same second (their names listed,
     so that the table chooses, never this program)."""
@@ -212,6 +230,15 @@ def newest_unfinished(folder):
                                 "over): give --resume FILE",
                                 "--resume %s: no unfinished game there (%d journals, the race "
                                 "over in each): give --resume FILE", over) % (folder, over))
+    if len(found) == 1 and _nothing_played(found[0][1]):
+        # a game started by mistake, nothing played: the newest older one with a move
+        # played is what the table means (s38 tester finding 7); said in the line
+        for second, path in written:
+            if second >= found[0][0]:
+                continue
+            where = _unfinished(path)
+            if where is not None and not _nothing_played(path):
+                return path, where, found[0][1]
     if len(found) > 1:  # the players tell two tables' games apart, not where they stand
         raise CliError(_("--resume %s: %d unfinished games written in the same second: %s; "
                          "give the one to continue: --resume FILE")
@@ -219,7 +246,7 @@ def newest_unfinished(folder):
                            _("%(path)s (%(players)s: %(where)s)")
                            % {"path": p, "players": _players_of(p), "where": w}
                            for _s, p, w in found)))
-    return found[0][1], found[0][2]
+    return found[0][1], found[0][2], None
 
 
 def _resume_path(args):
@@ -235,11 +262,16 @@ def _resume_path(args):
     if not (args.resume and os.path.isdir(args.resume)):
         return None
     folder = args.resume
-    path, where = newest_unfinished(folder)
-    from camelhost.table.journal import read_header
-    if speak_journals_language(args, read_header(path)):
+    path, where, skipped = newest_unfinished(folder)
+    from camelhost.table.journal import read_header, read_last_lang
+    if speak_journals_language(args, _last_lang(read_header(path), read_last_lang(path))):
         where = _unfinished(path) or where  # where it stands, in the table's words too
     args.resume = path
+    if skipped is not None:
+        return _("resuming the newest unfinished game in %(folder)s with a move played: "
+                 "%(path)s (%(where)s); %(skipped)s, newer, has nothing played yet (to "
+                 "continue that one: --resume %(skipped)s)") % {
+                     "folder": folder, "path": path, "where": where, "skipped": skipped}
     return _("resuming the newest unfinished game in %s: %s (%s)") % (folder, path, where)
 
 
@@ -249,7 +281,13 @@ def open_session(args, said=None):
     it printed once the game resumes, or appended to ``said``, a list, when given: the
     full screen shows it first in its history, which a line printed before it hides)."""
     _check_options(args)
-    from camelhost.table.journal import Journal, new_path_problem, read_header, read_lang
+    from camelhost.table.journal import (
+        Journal,
+        new_path_problem,
+        read_header,
+        read_lang,
+        read_last_lang,
+    )
     from camelhost.table.session import (
         Session,
         TableError,
@@ -261,7 +299,7 @@ def open_session(args, said=None):
     if args.resume:
         header = read_header(args.resume)
         if header is not None:  # a conflicting option changes nothing, a torn tail neither
-            speak_journals_language(args, header)
+            speak_journals_language(args, _last_lang(header, read_last_lang(args.resume)))
             _check_resume_options(args, header, args.resume)
         else:  # a damaged first line: its refusal or rebuild said as the line still reads
             speak_journals_language(args, {"lang": read_lang(args.resume)})
@@ -285,6 +323,9 @@ def open_session(args, said=None):
                 if not args.pyramid:
                     _refuse_journals_pseudo_terminal(args, journal.header, options)
             session = Session.resume(journal)
+            if getattr(args, "lang", None):  # the language a crash's resume comes back in
+                from camelhost.i18n import language
+                session.record_lang(language())
         except BaseException:
             journal.close()
             raise
@@ -461,6 +502,15 @@ def _retyped(text):
 
     retype.confirmed = confirmed
     return retype
+
+
+def _last_lang(header, lang):
+    """``header`` (a journal's ``game`` line, or ``None``) with ``lang``, the language
+    the journal last records (``read_last_lang``), as ``speak_journals_language`` reads
+    it: a resume without ``--lang`` speaks the language last used (s38 tester 3)."""
+    if header is None or lang is None:
+        return header
+    return dict(header, lang=lang)
 
 
 def speak_journals_language(args, header):

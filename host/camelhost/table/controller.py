@@ -18,6 +18,7 @@ at the table (one key, ``b``/``w``, or ``again``).
 
 import logging
 import re
+import time
 
 from camelup.actions import colour_name
 from camelup.editions import GREY, get_edition, split_die_label
@@ -193,6 +194,13 @@ class Table:
             self.seam.subscribe(DiceOut(link))
         self.display = self.seam
         self.virtual = pyramid
+        #: the words of the last line the table took that was no empty line (a
+        #: ``release`` right after a ``release``: ``_release_twice``)
+        self._previous_words = None
+        #: the seat whose die the release before a ``release`` that may be a double
+        #: push gave (``_release_twice``), and when the last die was booked (``clock``)
+        self._double_push = None
+        self._die_booked_at = None
         self.auto_setup = auto_setup
         self.manual = pyramid is None if manual is None else bool(manual)
         session.dice_typed = self.manual  # the hints and prompts ask to type the die
@@ -332,6 +340,10 @@ class Table:
         if not words:
             return True
         refusal = self._not_now(text, words, moment)
+        previous, self._previous_words = self._previous_words, words
+        self._double_push = None
+        if refusal is None and words == ["release"] and previous == ["release"]:
+            self._double_push = self._release_twice()
         if refusal is not None:
             self.display.error(refusal)
             return True
@@ -373,6 +385,12 @@ class Table:
 
     #: how many of its latest moments the table remembers (``line``'s ``moment``)
     MOMENTS_KEPT = 64
+    #: seconds after a die was booked within which a ``release`` right after the
+    #: ``release`` that gave it reads as a double press (``_release_twice``): a player
+    #: reads the die and the turn line before pushing on purpose
+    DOUBLE_PUSH_S = 3.0
+    #: the clock ``DOUBLE_PUSH_S`` is measured with (seconds; a test gives its own)
+    clock = staticmethod(time.monotonic)
 
     @property
     def moment(self):
@@ -554,6 +572,8 @@ class Table:
             else:
                 event = s.parse_command(text)
             self._check_named_card(event)
+            if event["type"] == "die" and s.phase == "turn" and not refuse_die:
+                self._check_booked_twice(text, event)
             if event["type"] == "die" and refuse_die:
                 typed = text if len(text) <= 40 else shown(text)
                 if self.virtual is not None:  # its slider is a command: name it
@@ -574,6 +594,84 @@ class Table:
         if event["type"] == "die":
             self.hand_die_ok = False
         self._shown(notices)
+
+    def _release_twice(self):
+        """The seat whose die the ``release`` before this one (the line before, too)
+        gave, when that die ended that player's turn and was booked less than
+        ``DOUBLE_PUSH_S`` ago (``clock``) on the virtual pyramid; else ``None``
+        (s38 tester finding 1). The booking of this release's die as the next player's
+        pyramid ticket then says how to take it back (``_say_double_push``).
+
+        Why a word rather than a refusal: a ``release`` on one's own turn is that
+        player's pyramid ticket (docs/table.md), and players of the virtual pyramid
+        push it turn after turn that way, so a refusal would cost every such turn a
+        line; but the keyboard is shared, and a second ``release`` as the very next line
+        right after the first die came is almost always the same typist's double
+        press (a script's lines, piped, are taken as they come): said on its booking,
+        ``undo`` takes it back cleanly. A real pyramid's slider is pushed by the player
+        on turn, so there a push is that player's pyramid ticket, as always."""
+        s = self.session
+        last = _last_move(s)
+        if (self.virtual is None or s.phase != "turn" or s.current is None or last is None
+                or self._die_booked_at is None
+                or self.clock() - self._die_booked_at >= self.DOUBLE_PUSH_S
+                or not any(e.TYPE == "die" for e in last.events)):
+            return None
+        seat = _step_seat(last)
+        return None if seat is None or seat == s.current else seat
+
+    def _say_double_push(self, notices):
+        """After a die is booked: when it is the pyramid ticket of a ``release`` that
+        ``_release_twice`` found right after another, one line saying how to take it
+        back. Notes when the die was booked (``clock``)."""
+        if not any(n["kind"] == "die" for n in notices):
+            return
+        self._die_booked_at = self.clock()
+        before, self._double_push = self._double_push, None
+        s = self.session
+        taken = [n for n in notices if n["kind"] == "pyramid" and n.get("die")]
+        if before is None or not taken:
+            return
+        self.display.text(_("%(name)s's pyramid ticket came from a 'release' right after "
+                            "the one that gave %(before)s's die: type 'undo' if that was a "
+                            "second push by mistake") % {"name": s.names[taken[0]["player"]],
+                                                  "before": s.names[before]})
+
+    def _check_booked_twice(self, text, event):
+        """Raise ``TableError`` when the die ``event`` (a parsed typed die, as a dict),
+        typed on a turn without ``pyramid`` first, is the very die just booked and that
+        die ended a leg or the setup (s38 tester finding 8): all dice are back in the
+        pyramid then, so the "already out this leg" check can't catch the line typed
+        twice, and it would be booked as the next player's pyramid ticket. The one line
+        says which die it was and what to type when the player to act really took a
+        pyramid ticket (``pyramid`` first, then the die); nothing changes."""
+        s = self.session
+        last = _last_move(s)
+        if last is None or s.current is None:
+            return
+        booked = last.events[-1]
+        if booked.TYPE == "value" and len(last.events) >= 2:  # a die whose value came later
+            die, value = last.events[-2], booked.value
+        else:
+            die, value = booked, getattr(booked, "value", None)
+        if die.TYPE != "die" or value is None or die.source == "pyramid":
+            return  # a die the pyramid released, not typed: no line typed twice
+        same = (event.get("colour") == die.colour and event.get("value") == value
+                and (die.colour != "grey" or die.ink is None or event.get("ink") in
+                     (None, die.ink)))
+        if not same:
+            return
+        words = {"line": text if len(text) <= 40 else shown(text),
+                 "name": s.names[s.current]}
+        if last.mark.get("phase") == "setup":
+            raise TableError(_("%(line)s: that die was just typed as the setup's last die; "
+                               "if %(name)s really took a pyramid ticket and this die came "
+                               "out, type 'pyramid' first, then the die") % words)
+        if s.reports and s.reports[-1].get("leg_ended") and not s.reports[-1].get("race_over"):
+            words["leg"] = s.game.leg - 1
+            raise TableError(_("%(line)s: that die was just typed as the last die of leg "
+                               "%(leg)d; if %(name)s really took a pyramid ticket and this "
+                               "die came out, type 'pyramid' first, then the die") % words)
 
     def _release_meant(self, text):
         """The refusal of a one-word line the parser knows no command for, when it is
@@ -1067,6 +1165,7 @@ class Table:
 
     def _shown(self, notices):
         self._show(notices)
+        self._say_double_push(notices)
         if any(n["kind"] == "new_race" for n in notices):
             notices = list(notices) + self._auto_setup()
         if any(n["kind"] == "setup" for n in notices):

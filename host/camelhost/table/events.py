@@ -320,10 +320,28 @@ class Race(_Event):
              self.start)
 
 
+@dataclass(frozen=True)
+class Lang(_Event):
+    """The table's language from here on (journal ``lang``): ``lang``, a language code
+    such as ``"de"``, written when a resume was given another ``--lang`` than the one
+    the journal last recorded (the ``game`` line's ``lang``, or an earlier ``lang``
+    line), so that a later resume without ``--lang`` (after a crash) speaks the language
+    last used (s38 tester finding 3). Changes no game. A journal without such a line
+    (an older version's) speaks its ``game`` line's language, as before."""
+
+    TYPE = "lang"
+
+    lang: str = None
+
+    def check(self):
+        need(isinstance(self.lang, str) and 0 < len(self.lang) <= 16,
+             N_("a language is a short code such as de"), self.lang)
+
+
 #: The journal's ``type`` of each event the session takes.
 JOURNALED = {cls.TYPE: cls for cls in (Die, Setup, Act, Pyramid, Ink, Value, Rejected,
                                         Correction, Undo, Redo, Unscored, Race, Board,
-                                        Rename)}
+                                        Rename, Lang)}
 
 
 def from_json(line):

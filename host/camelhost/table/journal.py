@@ -2064,6 +2064,24 @@ def read_lang(path):
     return lang if isinstance(lang, str) else None
 
 
+def read_last_lang(path):
+    """The table's language the journal at ``path`` last records: its last ``lang``
+    line's (a resume given another ``--lang``, ``events.Lang``), else its ``game``
+    line's (``read_lang``); ``None`` when it records none or can't be read. A line that
+    can't be read ends the reading there. Only reads."""
+    lang = read_lang(path)
+    try:
+        with _open_read(path) as fh:
+            data = fh.read()
+        events = _scan(path, data).events
+    except (OSError, ValueError):  # JournalError, FirstLineDamaged: the game line's
+        return lang
+    for event in events[1:]:
+        if event.get("type") == "lang" and isinstance(event.get("lang"), str):
+            lang = event["lang"]
+    return lang
+
+
 def new_path_problem(path):
     """Why a new game can't be journaled at ``path`` (one line naming ``--journal``),
     or ``None``: a folder, a folder that doesn't exist, a symbolic link, anything but

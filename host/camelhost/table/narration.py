@@ -546,7 +546,8 @@ def _camels_back(before, after, brief=False, replay=False):
     purple``: the camels below it named from the nearest down, those above it from the
     nearest up; camels moved back together, one on another, are named as the one
     carrying the others: ``the red camel, carrying yellow, back to space 5``); ``""``
-    when none moves. One clause a space, by space; ``brief`` (``undone_steps``'s): more
+    when none moves, a camel put back in another place of the same stack (a re-ordering
+    taken back) too. One clause a space, by space; ``brief`` (``undone_steps``'s): more
     than two such clauses said in one, the camels counted (the track shows where they
     stand); ``replay``: told as past, the camels gone back (``; the red camel went back
     to space 5, on top of blue``: ``undone_steps``'s)."""
@@ -554,7 +555,15 @@ def _camels_back(before, after, brief=False, replay=False):
     was, now = before.stacks, after.stacks
     for space in sorted(now):
         stack = list(now[space])
-        back = [c not in was.get(space, []) for c in stack]
+        before_here = list(was.get(space, []))
+        # a camel goes back when it was elsewhere, or when it stood on this space in
+        # another place in the stack (a correction that only re-ordered it: s38 tester
+        # 4), the camels that stay here compared alone (one moved away from under it
+        # moves nothing of this stack)
+        back = [c not in before_here
+                or [d for d in before_here[:before_here.index(c)] if d in stack]
+                != [d for d in stack[:k] if d in before_here]
+                for k, c in enumerate(stack)]
         i = 0
         while i < len(stack):
             if not back[i]:

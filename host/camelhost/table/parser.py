@@ -739,8 +739,13 @@ def _finish_card(head, words, session):
     try:
         colour = match_name(word, racing, "racing camel")
     except DieSyntaxError:
-        # never echo the word: it may be a finish card's colour (RULES 1.8, 5)
-        raise TableError(_("%s: that is not a racing camel of the %s edition (%s)")
+        # never echo a colour nor suggest one: it may be a finish card's (RULES 1.8, 5);
+        # the start of several colours ('g') names none of them (s38 tester 9)
+        if len(colour_hits(word.lower(), racing)) > 1:
+            raise TableError(_("%s: %s could be more than one camel: type more letters")
+                             % (form_of(head), shown(word))) from None
+        raise TableError(_("%s: that is not a racing camel of the %s edition (%s): type the "
+                           "colour in full")
                          % (form_of(head), edition_word(session.edition), colour_list(racing))) \
             from None
     return _action(session, "finish %s %s" % (pile, colour))
@@ -1154,6 +1159,10 @@ def _tile_text(head, args, edition):
     elif head in ("mirage", "boo", "booing"):
         side = "-"
     if side is None:
+        if len(args) == 1 and re.fullmatch(r"\d+[+-]", args[0]):
+            # 'tile 7+': the space and its side run together, read as 'tile 7 +' (a
+            # number then a sign reads no other way; s38 tester 6)
+            args = [args[0][:-1], args[0][-1]]
         if len(args) != 2:
             raise _form(head, _("e.g. 'tile 7 +'"))
         space, side = args

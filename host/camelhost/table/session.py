@@ -306,12 +306,16 @@ class Session:
         #: (``rename_notes``), a rename being no step of the race
         self.renames_since = []
         self._redoing = False  # a redo applies its events: they empty nothing
+        #: the table's language the journal last records (its ``game`` line's ``lang``,
+        #: then each ``lang`` line's), or ``None`` (no journal, an older one without it)
+        self.lang = None
         self._reset_race()
         if journal is not None and not journal.events:
             journal.append(self.header())
         if journal is not None and journal.header is not None:
             self.dice_typed = dice_typed(journal.header)  # as a resume reads it
             self.dice_back_by_hand = dice_back_by_hand(journal.header)
+            self.lang = journal.header.get("lang")
 
     def header(self):
         """The journal's ``game`` line for this table."""
@@ -338,6 +342,7 @@ class Session:
                              % (path or _("journal"), one_line(exc))) from None
         s.dice_typed = dice_typed(head)
         s.dice_back_by_hand = dice_back_by_hand(head)
+        s.lang = head.get("lang")
         for i, event in enumerate(events[1:], start=2):
             try:
                 notices = s._apply(event)
@@ -533,7 +538,7 @@ class Session:
         notices = self._HANDLERS[event.TYPE](self, event)
         if event.TYPE == "rename":
             self.renames_since.append((notices[0]["old"], notices[0]["new"]))
-        else:
+        elif event.TYPE != "lang":  # the language journaled at a resume: no event of play
             self.renames_since = []
         self.version += 1
         key = getattr(event, "key", None)
@@ -967,6 +972,18 @@ class Session:
             self.board = event
         return []
 
+    def record_lang(self, lang):
+        """Journal ``lang`` (a language code) as the table's language from here on
+        (``events.Lang``), unless it is already the last one the journal records
+        (``self.lang``). Returns ``[]``; changes no game."""
+        if lang == self.lang:
+            return []
+        return self.feed(ev.Lang(lang=lang))
+
+    def _on_lang(self, event):
+        self.lang = event.lang
+        return []
+
     def reject(self, event, reason):
         """Journal a pyramid release that can't be used (an ``events.Release``: double,
         no die, unknown; or an ``events.Die`` the game refused) as ``rejected``, with
@@ -1320,6 +1337,7 @@ class Session:
         "correction": _on_correction, "undo": _on_undo, "redo": _on_redo,
         "unscored": _on_unscored,
         "race": _on_race, "board": _on_board, "rename": _on_rename,
+        "lang": _on_lang,
     }
 
 
