@@ -284,7 +284,7 @@ class Table:
         self.drive()
         self.display.prompt(self.view())
 
-    def line(self, text, moment=None):
+    def line(self, text, moment=None, confirmed=False):
         """One line typed at the table. Returns False once the table should close. A
         line of Ctrl-L alone (form feeds, ``REDRAW``) shows the board and the prompt
         again, a question asked (a finish card's colour, an undo) still open, where an
@@ -300,7 +300,11 @@ class Table:
         (s36 tester findings 16, 19). While a release of the virtual pyramid is on its
         way, a player's action is refused too (``release: Ann's die is on its way``).
         The table's own lines (``show``, ``odds``, ``help``, ``undo``, ``fix``, ``quit``...)
-        are taken whenever they come."""
+        are taken whenever they come.
+
+        ``confirmed``: a ``release`` the player confirmed after the screen asked about a
+        likely second push (``double_push``: the full screen's F5 asks once): booked
+        without the line that says how to take a second push back."""
         if REDRAW in text:
             if not text.replace(REDRAW, "").strip():
                 self.display.status(self.view())
@@ -342,7 +346,8 @@ class Table:
         refusal = self._not_now(text, words, moment)
         previous, self._previous_words = self._previous_words, words
         self._double_push = None
-        if refusal is None and words == ["release"] and previous == ["release"]:
+        if (refusal is None and words == ["release"] and previous == ["release"]
+                and not confirmed):
             self._double_push = self._release_twice()
         if refusal is not None:
             self.display.error(refusal)
@@ -619,6 +624,15 @@ class Table:
             return None
         seat = _step_seat(last)
         return None if seat is None or seat == s.current else seat
+
+    def double_push(self):
+        """The seat whose die the push before gave, when a ``release`` now reads as a
+        second push by mistake (``_release_twice``: the line before was a ``release``
+        whose die ended that player's turn less than ``DOUBLE_PUSH_S`` ago, on the
+        virtual pyramid), else ``None``. One rule, two answers: a typed ``release`` is
+        booked and says how to take it back; the full screen's F5, one key hammered
+        more easily than a word typed, asks once first (tester38 finding 10)."""
+        return self._release_twice() if self._previous_words == ["release"] else None
 
     def _say_double_push(self, notices):
         """After a die is booked: when it is the pyramid ticket of a ``release`` that

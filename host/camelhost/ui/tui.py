@@ -1794,20 +1794,17 @@ class TableApp(InLanguage, App):
 
     def unasked_ticket(self):
         """The name of the player an F5 pressed now would take a pyramid ticket for
-        without being asked (RULES 1.7: a push on one's turn is a pyramid ticket), when
-        that push is likely a press too many: the virtual pyramid, a human player's turn
-        with no 'pyramid' typed, no die on its way, and the last move of the race a die
-        that has just been booked (a push's die, nothing played since; tester38 finding
-        10: F5 hammered while the screen seemed slow took a turn per press). ``None``
-        when F5 pushes at once."""
-        s, table = self.session, self.table
-        if (table.pyramid_kind != "virtual" or table.waiting_release or s.phase != "turn"
-                or s.current is None or s.is_bot(s.current)):
+        (RULES 1.7: a push on one's turn is a pyramid ticket) when that push reads as a
+        second push by mistake: the table's own rule for a ``release`` right after the
+        ``release`` that gave the previous player's die (``Table.double_push``: within
+        ``Table.DOUBLE_PUSH_S`` of that die, nothing typed between), no die on its way.
+        ``None`` when F5 pushes at once (tester38 finding 10: F5 hammered while the
+        screen seemed slow took a turn per press)."""
+        table = self.table
+        if table.pyramid_kind != "virtual" or table.waiting_release:
             return None
-        moves = [step for step in s.steps if step.events[0].TYPE != "correction"]
-        if not moves or not any(event.TYPE == "die" for event in moves[-1].events):
-            return None
-        return s.names[s.current]
+        seat = table.double_push()
+        return None if seat is None else self.session.names[self.session.current]
 
     def action_release(self):
         self.clear_error()
@@ -1828,7 +1825,7 @@ class TableApp(InLanguage, App):
             box.display = True
             self.fit()
             return
-        self._answer(lambda: self.table.line("release", moment))
+        self._answer(lambda: self.table.line("release", moment, confirmed=asked == now))
 
     def action_panel(self, pages):
         """Down / Up: the leg-scoring or race-over panel a page on / back (a line under
