@@ -9,37 +9,24 @@ the journal (tester finding at the last stop)."""
 
 import io
 
-from camelhost.device import virtual
-from camelhost.device.emulated import sim_table
 from camelhost.device.events import DieEvent
 from camelhost.table.controller import Table
 from camelhost.table.journal import Journal, behind_pyramid
 from camelhost.table.session import Session
 from camelhost.ui.plain import PlainDisplay
 from camelhost.ui.tui import journal_history
+from seeded_pyramid import SeededPyramid
 
 SETUP = "setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white"
 BOOT = "B1"
 
 
-class _Pyramid(virtual.DiceTableDriver):
-    """The virtual pyramid's dice (``sim_table.Table``, seeded) without the firmware: each
-    push records what fell; the test hands it to the table as the link would, when it
-    chooses (a die on its way until then)."""
-
-    def __init__(self, seed=9):
-        self.table = sim_table.Table("second", seed)
-        self.fell = []
-
-    def _push_content(self, dice, wait, timeout):
-        self.fell.append(dice)
-        return virtual.Released(dice)
 
 
 def _late_die(path):
     """Ann pushes, takes it back, then the die comes: ``(table, out, colour, seq)``."""
     out = io.StringIO()
-    pyramid = _Pyramid()
+    pyramid = SeededPyramid()
     session = Session("second", ["Ann", "Ben", "Cy"], seed=9, journal=Journal(str(path)))
     t = Table(session, PlainDisplay(out), pyramid=pyramid)
     t.start()
@@ -87,7 +74,7 @@ def test_a_late_virtual_die_is_journaled_as_it_was_said(tmp_path):
 
 def test_a_late_release_without_a_die_is_journaled_too(tmp_path):
     out = io.StringIO()
-    pyramid = _Pyramid()
+    pyramid = SeededPyramid()
     journal = Journal(str(tmp_path / "late2.jsonl"))
     session = Session("second", ["Ann", "Ben", "Cy"], seed=9, journal=journal)
     t = Table(session, PlainDisplay(out), pyramid=pyramid)

@@ -15,34 +15,20 @@ findings 16 and 19).
 
 import io
 
-from camelhost.device import virtual
-from camelhost.device.emulated import sim_table
-from camelhost.device.events import DieEvent
 from camelhost.table.controller import Table
 from camelhost.table.journal import Journal
 from camelhost.table.session import Session
 from camelhost.ui.plain import PlainDisplay
+from seeded_pyramid import SeededPyramid, arrives
 
 SETUP = "setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white"
 
 
-class _Pyramid(virtual.DiceTableDriver):
-    """The virtual pyramid's dice (``sim_table.Table``, seeded) without the firmware: each
-    push records what fell; the test hands it to the table as the link would, when it
-    chooses (a die on its way until then)."""
-
-    def __init__(self, seed=9):
-        self.table = sim_table.Table("second", seed)
-        self.fell = []
-
-    def _push_content(self, dice, wait, timeout):
-        self.fell.append(dice)
-        return virtual.Released(dice)
 
 
 def _table(names=("Ann", "Ben", "Cy"), bots=()):
     out = io.StringIO()
-    pyramid = _Pyramid()
+    pyramid = SeededPyramid()
     journal = Journal(None)
     s = Session("second", list(names), seed=9, bots=bots, journal=journal)
     t = Table(s, PlainDisplay(out), pyramid=pyramid)
@@ -53,12 +39,8 @@ def _table(names=("Ann", "Ben", "Cy"), bots=()):
 
 def _arrives(t, pyramid, push=-1):
     """The die of the push ``push`` (default the last) reaches the table from the link."""
-    (label, value), = pyramid.fell[push]
-    colour, _, ink = label.partition("-")
-    seq = len(pyramid.fell) + push + 1 if push < 0 else push + 1
-    t.pyramid_event(DieEvent("die", "B1", seq, "EVT %d die" % seq, colour=colour,
-                             ink=ink or None, value=value))
-    return colour
+    label, _value = arrives(t, pyramid, push)
+    return label.partition("-")[0]
 
 
 def _said(out, since):

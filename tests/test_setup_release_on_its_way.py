@@ -8,39 +8,19 @@ import io
 
 import pytest
 import tui_scenes as scenes
-from camelhost.device import virtual
-from camelhost.device.emulated import sim_table
-from camelhost.device.events import DieEvent
 from camelhost.i18n import set_language
 from camelhost.table.controller import Table
 from camelhost.table.journal import Journal
 from camelhost.table.session import Session
 from camelhost.ui.plain import PlainDisplay
 from camelhost.ui.tui import TableApp
-
-
-class _Pyramid(virtual.DiceTableDriver):
-    """The virtual pyramid's dice (``sim_table.Table``, seeded) without the firmware: each
-    push records what fell; the test hands it to the table as the link would, when it
-    chooses (a die on its way until then)."""
-
-    def __init__(self, seed=9):
-        self.table = sim_table.Table("second", seed)
-        self.fell = []
-
-    def _push_content(self, dice, wait, timeout):
-        self.fell.append(dice)
-        return virtual.Released(dice)
+from seeded_pyramid import SeededPyramid, arrives
 
 
 def _arrives(t, pyramid):
     """The last push's die reaches the table from the link."""
-    (label, value), = pyramid.fell[-1]
-    colour, _, ink = label.partition("-")
-    seq = len(pyramid.fell)
-    t.pyramid_event(DieEvent("die", "B1", seq, "EVT %d die" % seq, colour=colour,
-                             ink=ink or None, value=value))
-    return colour
+    label, _value = arrives(t, pyramid)
+    return label.partition("-")[0]
 
 
 @pytest.mark.parametrize("lang, words", [
@@ -50,7 +30,7 @@ def _arrives(t, pyramid):
 def test_a_second_release_at_setup_while_the_die_is_on_its_way_pushes_nothing(lang, words):
     set_language(lang)
     out = io.StringIO()
-    pyramid = _Pyramid()
+    pyramid = SeededPyramid()
     journal = Journal(None)
     session = Session("second", ["Ann", "Ben", "Cy"], seed=9, journal=journal)
     t = Table(session, PlainDisplay(out), pyramid=pyramid)

@@ -11,39 +11,22 @@ import asyncio
 
 import pytest
 import tui_scenes as scenes
-from camelhost.device import virtual
-from camelhost.device.emulated import sim_table
-from camelhost.device.events import DieEvent
 from camelhost.i18n import set_language
 from camelhost.table.controller import Table
 from camelhost.table.journal import Journal
 from camelhost.table.session import Session
 from camelhost.table.view import table_view
 from camelhost.ui.tui import TableApp
+from seeded_pyramid import SeededPyramid, arrives
 
 pytestmark = pytest.mark.screen  # the full screen driven through Textual's Pilot
 
 
-class _Pyramid(virtual.DiceTableDriver):
-    """The virtual pyramid's dice (``sim_table.Table``, seeded) without the firmware:
-    each push records what fell; the test hands it to the screen as the link would."""
-
-    def __init__(self, seed=9):
-        self.table = sim_table.Table("second", seed)
-        self.fell = []
-
-    def _push_content(self, dice, wait, timeout):
-        self.fell.append(dice)
-        return virtual.Released(dice)
 
 
 def _lands(app, pyramid):
     """The last push's die reaches the screen from the link."""
-    (label, value), = pyramid.fell[-1]
-    colour, _, ink = label.partition("-")
-    seq = len(pyramid.fell)
-    app.pyramid_event(DieEvent("die", "B1", seq, "EVT %d die" % seq, colour=colour,
-                               ink=ink or None, value=value))
+    arrives(app, pyramid)
 
 
 def _status(app):
@@ -52,7 +35,7 @@ def _status(app):
 
 
 def _app(clock):
-    pyramid = _Pyramid()
+    pyramid = SeededPyramid()
     session = Session("second", ["Ann", "Ben", "Cy"], seed=61,
                       journal=Journal(None))
     table = Table(session, None, pyramid=pyramid)

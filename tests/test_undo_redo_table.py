@@ -22,30 +22,17 @@ hint (10).
 import io
 import json
 
-from camelhost.device import virtual
-from camelhost.device.emulated import sim_table
-from camelhost.device.events import DieEvent
 from camelhost.i18n import set_language
 from camelhost.table.controller import Table, help_text
 from camelhost.table.journal import Journal
 from camelhost.table.session import Session
 from camelhost.ui.plain import PlainDisplay
+from seeded_pyramid import SeededPyramid, arrives
 
 SETUP = "setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white"
 CLASSIC = "setup 1:blue 2:green 3:orange,yellow,white"
 
 
-class _Pyramid(virtual.DiceTableDriver):
-    """The virtual pyramid's dice (``sim_table.Table``, seeded) without the firmware:
-    each push records what fell; the test hands it to the table as the link would."""
-
-    def __init__(self, seed):
-        self.table = sim_table.Table("second", seed)
-        self.fell = []
-
-    def _push_content(self, dice, wait, timeout):
-        self.fell.append(dice)
-        return virtual.Released(dice)
 
 
 def _table(pyramid=None, journal=None, edition="second", setup=SETUP):
@@ -68,12 +55,7 @@ def _said(t, out, *typed):
 def _release(t, pyramid):
     """``release`` typed, and the die that fell reaching the table from the link."""
     t.line("release")
-    (label, value), = pyramid.fell[-1]
-    colour, _, ink = label.partition("-")
-    seq = len(pyramid.fell)
-    t.pyramid_event(DieEvent("die", "B1", seq, "EVT %d die" % seq, colour=colour,
-                             ink=ink or None, value=value))
-    return label, value
+    return arrives(t, pyramid)
 
 
 def _die(label, value):
@@ -82,7 +64,7 @@ def _die(label, value):
 
 
 def test_undo_of_a_legs_last_die_asks_first_then_says_the_scoring_and_the_dice_to_take_out():
-    pyramid = _Pyramid(seed=3)
+    pyramid = SeededPyramid(seed=3)
     t, out = _table(pyramid)
     s = t.session
     released = [_release(t, pyramid) for _ in range(5)]  # Ann, Ben, Cy, Ann, Ben
@@ -120,7 +102,7 @@ def test_redo_of_a_legs_last_die_puts_the_legs_other_dice_back_and_takes_none_ou
     out of the pyramid again, in the same output as 'New leg: all dice back in the
     pyramid'. It now names what the pyramid holds after it: the leg's other dice go back
     in; the virtual pyramid, which follows the words, holds every die for the new leg."""
-    pyramid = _Pyramid(seed=3)
+    pyramid = SeededPyramid(seed=3)
     t, out = _table(pyramid)
     s = t.session
     released = [_release(t, pyramid) for _ in range(5)]
@@ -137,7 +119,7 @@ def test_redo_of_a_legs_last_die_puts_the_legs_other_dice_back_and_takes_none_ou
 
 
 def test_a_line_other_than_undo_after_the_question_leaves_the_scoring():
-    pyramid = _Pyramid(seed=3)
+    pyramid = SeededPyramid(seed=3)
     t, out = _table(pyramid)
     s = t.session
     for _ in range(5):
@@ -178,7 +160,7 @@ def test_undo_of_the_die_that_ended_the_race_takes_back_the_race_end_and_redo_gi
 
 
 def test_redo_gives_back_the_very_die_an_undo_took_back_and_is_journaled(tmp_path):
-    pyramid = _Pyramid(seed=5)
+    pyramid = SeededPyramid(seed=5)
     path = str(tmp_path / "g.jsonl")
     t, out = _table(pyramid, journal=Journal(path))
     s = t.session
@@ -307,7 +289,7 @@ def test_a_redo_after_a_damaged_line_set_aside_stops_the_resume_there(tmp_path):
 
 def test_after_a_drawn_setup_is_undone_the_virtual_pyramid_releases_the_camels_dice():
     """s32 tester 2 finding 3: the prompt says to release each camel's die; it is taken."""
-    pyramid = _Pyramid(seed=4)
+    pyramid = SeededPyramid(seed=4)
     out = io.StringIO()
     s = Session("second", ["Ann", "Ben", "Cy"], seed=9, journal=Journal(None))
     t = Table(s, PlainDisplay(out), pyramid=pyramid, auto_setup=True)
