@@ -133,3 +133,30 @@ def test_f5_a_while_after_the_die_is_the_players_ticket_at_once():
             await pilot.press("ctrl+q")
 
     asyncio.run(play())
+
+
+@pytest.mark.parametrize("between", ["show", "help"])
+def test_a_line_the_screen_answers_itself_between_two_f5s_lets_the_second_push(between):
+    app, session, pyramid = _app(lambda: 100.0)
+
+    async def play():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await scenes.type_line(pilot, scenes.SECOND_SETUP)
+            await scenes.type_line(pilot, "leg blue")  # Ann
+            await scenes.type_line(pilot, "pyramid")   # Ben
+            await pilot.press("f5")
+            _lands(app, pyramid)
+            await scenes.settle(pilot)
+            await scenes.type_line(pilot, between)     # Cy looked: something between
+            if between == "help":
+                await pilot.press("escape")
+                await scenes.settle(pilot)
+            await pilot.press("f5")
+            await scenes.settle(pilot)
+            assert _status(app) == "" and len(pyramid.fell) == 2
+            _lands(app, pyramid)
+            await scenes.settle(pilot)
+            assert _tickets(session) == [0, 1, 1]
+            await pilot.press("ctrl+q")
+
+    asyncio.run(play())

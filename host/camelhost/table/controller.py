@@ -634,6 +634,16 @@ class Table:
         more easily than a word typed, asks once first (tester38 finding 10)."""
         return self._release_twice() if self._previous_words == ["release"] else None
 
+    def answered_aside(self, text):
+        """Note ``text`` (a str), a line a screen typed and answered itself without
+        ``line`` (the full screen's ``show``, ``help``, a bare ``win`` opening its
+        picker), as the last line typed: something happened between two pushes, so a
+        ``release`` or an F5 after it is no likely second push (``double_push``). An
+        empty line is no line (as in ``line``). Changes nothing else."""
+        words = text.lower().split()
+        if words:
+            self._previous_words, self._double_push = words, None
+
     def _say_double_push(self, notices):
         """After a die is booked: when it is the pyramid ticket of a ``release`` that
         ``_release_twice`` found right after another, one line saying how to take it

@@ -1654,6 +1654,27 @@ class TableApp(InLanguage, App):
                 self._put("#prompt", self.prompt_text(self.prompt_view,
                                                       self.size.width or 80))
 
+    #: the lines (one word, lower case) the screen answers itself, not ``Table.line``:
+    #: the help, the board in the history, a bare finish card's picker (``_opens_picker``)
+    HELP_WORDS = ("help", "?")
+    SHOW_WORDS = ("show", "board", "status")
+    PICKER_WORDS = ("win", "winner", "lose", "loser")
+
+    def _opens_picker(self, words):
+        """True when the line of ``words`` (its lower-case words) opens the private
+        finish-card picker: a bare ``win``/``lose`` on a turn; with every finish card
+        laid, the table refuses it in one line instead (RULES 1.8)."""
+        return (len(words) == 1 and words[0] in self.PICKER_WORDS
+                and self.session.phase == "turn"
+                and self.session.no_finish_card_left() is None)
+
+    def _goes_to_table(self, words):
+        """False when ``_take_line`` answers the line of ``words`` (its lower-case words,
+        at least one) on the screen itself, without ``Table.line``: ``help``, ``show``, a
+        bare ``win``/``lose`` opening the picker."""
+        return not (len(words) == 1 and words[0] in self.HELP_WORDS + self.SHOW_WORDS
+                    or self._opens_picker(words))
+
     def _take_line(self, text, typed_at=None, emptied=False):
         """The line ``text`` typed (its Enter pressed at ``typed_at``, ``KEY_CLOCK``;
         ``None``: now), taken with the table's moment then (``Table.line``). ``emptied``:
@@ -1672,25 +1693,24 @@ class TableApp(InLanguage, App):
         # shows (tester s32-2, finding 2); scrolled back by the player, it stays put
         self.query_one("#log", HistoryLog).release_block()
         self._echo(text)
+        if terminal.REPLACEMENT in text or not self._goes_to_table(words):
+            # answered here, not by the table: still a line typed between two pushes
+            self.table.answered_aside(text)
         if terminal.REPLACEMENT in text:  # a byte the terminal sent that is no UTF-8 text
             self._answer(lambda: self.table.display.error(
                 _("that line is not %s text (a byte the table can't read): it was skipped, "
                   "nothing changed; type it again") % "UTF-8"))
             return
-        if len(words) == 1 and words[0] in ("help", "?"):
+        if len(words) == 1 and words[0] in self.HELP_WORDS:
             self.flush_echo()
             self.action_help()
             return
-        if len(words) == 1 and words[0] in ("show", "board", "status"):
+        if len(words) == 1 and words[0] in self.SHOW_WORDS:
             for line in plain.status_lines(facts(self.session)):
                 self.table_display._write(line)
             self.refresh_panels()
             return
-        # 'win' alone opens the picker; with every finish card laid, the table refuses
-        # it in one line instead (RULES 1.8)
-        if (len(words) == 1 and words[0] in ("win", "winner", "lose", "loser")
-                and self.session.phase == "turn"
-                and self.session.no_finish_card_left() is None):
+        if self._opens_picker(words):
             self.flush_echo()
             self.open_picker("winner" if words[0].startswith("w") else "loser")
             return
