@@ -160,3 +160,25 @@ def test_a_line_the_screen_answers_itself_between_two_f5s_lets_the_second_push(b
             await pilot.press("ctrl+q")
 
     asyncio.run(play())
+
+
+def test_f5_with_the_help_open_closes_it_and_pushes():
+    app, session, pyramid = _app(lambda: 100.0)
+
+    async def play():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await scenes.type_line(pilot, scenes.SECOND_SETUP)
+            await scenes.type_line(pilot, "leg blue")  # Ann
+            await pilot.press("f1")
+            await scenes.settle(pilot)
+            assert type(app.screen).__name__ == "HelpScreen"
+            await pilot.press("f5")                     # Ben pushes from the help
+            await scenes.settle(pilot)
+            assert type(app.screen).__name__ != "HelpScreen"
+            assert len(pyramid.fell) == 1
+            _lands(app, pyramid)
+            await scenes.settle(pilot)
+            assert _tickets(session) == [0, 1, 0] and session.current == 2
+            await pilot.press("ctrl+q")
+
+    asyncio.run(play())

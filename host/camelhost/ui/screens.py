@@ -230,11 +230,14 @@ def help_table(text):
 
 class HelpScreen(InLanguage, ModalScreen):
     """The commands (``text``) and the screen's keys, scrollable; Esc, F1 or q closes.
-    ``release``: F5 is listed (a virtual pyramid is attached)."""
+    ``release``: F5 is listed (a virtual pyramid is attached). F5 closes it and is then
+    the table's F5 (the app's ``release`` action: a push, or the line saying why not):
+    a player who opened the help to look up a key gets the push pressed, not nothing."""
 
     @classmethod
     def key_bindings(cls):
-        return [Binding("escape,f1,q", "close", _("Close"))]
+        return [Binding("escape,f1,q", "close", _("Close")),
+                Binding("f5", "release", _("Release (virtual)"), show=False)]
 
     KEYS = N_("""Keys:
   F1                 this help (Esc closes it)
@@ -261,3 +264,8 @@ class HelpScreen(InLanguage, ModalScreen):
 
     def action_close(self):
         self.dismiss(None)
+
+    def action_release(self):
+        app = self.app
+        self.dismiss(None)
+        app.call_later(app.run_action, "release")  # on the table's screen, once back
