@@ -16,8 +16,9 @@ from camelhost.table.controller import Table
 from camelhost.table.journal import Journal
 from camelhost.table.session import Session
 from camelhost.table.view import table_view
-from camelhost.ui.tui import TableApp
+from camelhost.ui.tui import KEY_CLOCK, TableApp
 from seeded_pyramid import SeededPyramid, arrives
+from textual import events
 
 pytestmark = pytest.mark.screen  # the full screen driven through Textual's Pilot
 
@@ -179,6 +180,46 @@ def test_f5_with_the_help_open_closes_it_and_pushes():
             _lands(app, pyramid)
             await scenes.settle(pilot)
             assert _tickets(session) == [0, 1, 0] and session.current == 2
+            await pilot.press("ctrl+q")
+
+    asyncio.run(play())
+
+
+def test_f5_hammered_a_second_apart_books_one_ticket_per_push_meant():
+    """Hammered F5s, a second apart (the test clock): first F5: Ben's ticket. Second, a second later: asks once for Cy. Third, a second
+    later again, stamped before the question showed (the screen was busy): the same
+    hammering, no answer to it; nothing booked, the question stays. An F5 pressed after
+    it was shown is Cy's push."""
+    now = [100.0]
+    app, session, pyramid = _app(lambda: now[0])
+    asked = "F5 again for a pyramid ticket for Cy (the last die is already in)"
+
+    async def play():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await scenes.type_line(pilot, scenes.SECOND_SETUP)
+            await scenes.type_line(pilot, "leg blue")  # Ann
+            await pilot.press("f5")                     # Ben's push
+            _lands(app, pyramid)
+            await scenes.settle(pilot)
+            now[0] += 1
+            hammered = KEY_CLOCK()                      # the third F5's key, sent now
+            await pilot.press("f5")                     # the second: asks once
+            await scenes.settle(pilot)
+            assert _status(app) == asked and len(pyramid.fell) == 1
+            now[0] += 1
+            f5 = events.Key("f5", None)
+            f5.time = hammered                          # taken after the question showed
+            app.post_message(f5)
+            await scenes.settle(pilot)
+            assert len(pyramid.fell) == 1, "a hammered F5 booked Cy's ticket"
+            assert _status(app) == asked
+            assert _tickets(session) == [0, 1, 0] and session.current == 2
+            await pilot.press("f5")                     # Cy read it and means it
+            await scenes.settle(pilot)
+            assert len(pyramid.fell) == 2
+            _lands(app, pyramid)
+            await scenes.settle(pilot)
+            assert _tickets(session) == [0, 1, 1]
             await pilot.press("ctrl+q")
 
     asyncio.run(play())

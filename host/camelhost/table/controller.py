@@ -631,7 +631,9 @@ class Table:
         whose die ended that player's turn less than ``DOUBLE_PUSH_S`` ago, on the
         virtual pyramid), else ``None``. One rule, two answers: a typed ``release`` is
         booked and says how to take it back; the full screen's F5, one key hammered
-        more easily than a word typed, asks once first (tester38 finding 10)."""
+        more easily than a word typed, asks once first (tester38 finding 10), and only an
+        F5 pressed after that question showed pushes (``TableApp.action_release``): one
+        pyramid ticket per push meant, however often F5 is hammered."""
         return self._release_twice() if self._previous_words == ["release"] else None
 
     def answered_aside(self, text):

@@ -1809,7 +1809,8 @@ class TableApp(InLanguage, App):
         self.push_screen(HelpScreen(text, release=kind == "virtual"))
 
     #: the table's moment (``Table.moment``) at which an F5 was held back and asked
-    #: about (``unasked_ticket``), or ``None``: an F5 in that same moment pushes
+    #: about (``unasked_ticket``), and when the question showed (``KEY_CLOCK``); or
+    #: ``None``: an F5 pressed after it in that same moment pushes
     _f5_asked = None
 
     def unasked_ticket(self):
@@ -1827,7 +1828,18 @@ class TableApp(InLanguage, App):
         return None if seat is None else self.session.names[self.session.current]
 
     def action_release(self):
-        self.clear_error()
+        """F5: the virtual pyramid pushed for the player to act (RULES 1.7: a pyramid
+        ticket), taken with the table's moment the key was pressed in.
+
+        Hammering F5 books one pyramid ticket per push meant (tester38 finding 10, s39):
+        a push that reads as a second push by mistake (``unasked_ticket``: within
+        ``Table.DOUBLE_PUSH_S`` of the die the push before gave, nothing typed between)
+        is held back and asked about once, in the status line, naming the player; an F5
+        pressed after that question showed, in the same moment, is that player's push
+        and goes. An F5 pressed before the question showed (the screen busy: hammered
+        keys taken late) is the same hammering, no answer: nothing is pushed and the
+        question stays. A line typed since the question makes the next F5 push at once
+        (``Table.answered_aside``); a die, a move or another turn ends the question."""
         # F5 pressed on the command line: taken with the table's moment it was pressed in
         pressed = None
         for box in self.query("#command").results(CommandInput):  # none under the help
@@ -1835,17 +1847,23 @@ class TableApp(InLanguage, App):
         moment = self.moments.at(pressed)
         now = self.table.moment
         asked, self._f5_asked = self._f5_asked, None
+        if asked is not None and asked[0] == now and pressed is not None \
+                and pressed < asked[1]:
+            self._f5_asked = asked  # pressed before the question showed: no answer
+            return
+        self.clear_error()
         name = self.unasked_ticket() if moment in (None, now) else None
-        if name is not None and asked != now:
-            # asked once, in the status line: a second F5 in this moment pushes
-            self._f5_asked = now
+        confirmed = asked is not None and asked[0] == now
+        if name is not None and not confirmed:
+            # asked once, in the status line: an F5 pressed after it in this moment pushes
+            self._f5_asked = (now, KEY_CLOCK())
             box = self.query_one("#error", Static)
             box.update(Text(_("F5 again for a pyramid ticket for %s (the last die is "
                               "already in)") % name, "bold"))
             box.display = True
             self.fit()
             return
-        self._answer(lambda: self.table.line("release", moment, confirmed=asked == now))
+        self._answer(lambda: self.table.line("release", moment, confirmed=confirmed))
 
     def action_panel(self, pages):
         """Down / Up: the leg-scoring or race-over panel a page on / back (a line under
