@@ -85,3 +85,42 @@ def test_a_german_table_takes_its_own_words_and_english_ones():
             "leg purple", "leg purple"]
     finally:
         set_language("en")
+
+
+def test_a_german_colour_in_fix_names_the_english_word(english):
+    table, out, journal = _table()
+    before = list(journal.events)
+    assert _replies(table, out, "fix 3:gelb,Lila") == [
+        "! 'gelb' is German for yellow: type 'fix 3:yellow,purple' (this table speaks "
+        "English)"]
+    assert journal.events == before
+    table.line("fix 3:yellow,purple")  # typed as the hint says
+    assert journal.events[-1]["type"] == "correction"
+
+
+def test_a_german_colour_in_setup_names_the_english_word(english):
+    out = io.StringIO()
+    journal = Journal(None)
+    table = Table(Session("second", ["Ann", "Ben", "Cy"], seed=9, journal=journal),
+                  PlainDisplay(out))
+    table.start()
+    assert _replies(table, out, "setup 1:blau 2:rot") == [
+        "! 'blau' is German for blue: type 'setup 1:blue 2:red' (this table speaks English)"]
+    assert table.session.game is None  # nothing set up
+    table.line(SETUP)
+    assert table.session.game is not None
+
+
+@pytest.mark.parametrize("word", ["rot", "Lila"])
+def test_a_german_colour_at_the_private_prompt_says_the_language_not_the_colour(english,
+                                                                               word):
+    table, out, journal = _table()
+    before = list(journal.events)
+    table.line("win")
+    reply, = _replies(table, out, word)
+    assert reply == ("! colours are typed in this table's language, English (blue, green, "
+                     "yellow, red, purple); type the colour again (it is not shown), or an "
+                     "empty line to cancel")
+    assert journal.events == before and table.private == "winner"  # still asked
+    table.line("red")
+    assert journal.events[-1]["type"] == "action"

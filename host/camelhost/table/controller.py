@@ -31,7 +31,14 @@ from camelhost.table.display import Seam
 from camelhost.table.errors import TableError, shown
 from camelhost.table.journal import behind_pyramid
 from camelhost.table.manual import colour_hits, shortened
-from camelhost.table.parser import FORMS, TABLE_WORDS, check_line, in_own_words, local_colours
+from camelhost.table.parser import (
+    FORMS,
+    TABLE_WORDS,
+    check_line,
+    foreign_colour_hint,
+    in_own_words,
+    local_colours,
+)
 from camelhost.table.prior import DiceOut
 from camelhost.table.speaker import Speaking
 from camelhost.table.view import table_view
@@ -810,7 +817,10 @@ class Table:
             notices = self.session.command("finish %s %s" % (pile, hits[0] if hits else word))
         except TableError as exc:
             self.private = pile
-            if not hits and colour_name(local_colours().get(word, word)) not in racing:
+            foreign = None if hits else foreign_colour_hint(word, racing)
+            if foreign is not None:  # German 'rot' at an English table: which, never said
+                self.display.error("%s; %s" % (foreign, again))
+            elif not hits and colour_name(local_colours().get(word, word)) not in racing:
                 self.display.error(_("that is not a racing camel's colour (%s); %s")
                                    % (colour_list(racing), again))
             else:

@@ -450,13 +450,27 @@ def _check_foreign_colours(typed, line):
         found = _foreign_colour(word)
         if found is not None:
             colour, lang = found
-            fixed = " ".join(colour_word(_foreign_colour(w)[0]) if _foreign_colour(w)
-                             else colours_in(w) for w in line.split())
+            # each colour word in its own language, inside a token too ('2:rot,gelb')
+            fixed = colours_in(_LETTERS.sub(lambda m: (_foreign_colour(m.group(0)) or
+                                                       (m.group(0),))[0], line))
             raise TableError(_("%(word)s is %(lang)s for %(colour)s: type %(line)s (this "
                                "table speaks %(table)s)") % {
                 "word": shown(word), "lang": language_name(lang),
                 "colour": colour_word(colour), "line": shown(fixed),
                 "table": language_name()})
+
+
+def foreign_colour_hint(word, racing):
+    """The words saying that colours are typed in this table's language, listing the
+    colours of ``racing`` (canonical names) in it, when ``word`` (a str, any case) is a
+    colour's word in another language only (``_foreign_colour``: German ``rot`` at an
+    English table); else ``None``. It names neither the word's colour nor its language:
+    a finish card's colour is never said back (RULES 1.8), typed with the card or alone
+    at the private colour prompt (``Table``)."""
+    if _foreign_colour(word) is None:
+        return None
+    return _("colours are typed in this table's language, %s (%s)") % (
+        language_name(), colour_list(racing))
 
 
 def _unbracketed(camels, token):
@@ -609,7 +623,7 @@ def parse_command(text, session):
         raise TableError(_(FINISH_SLIP))
     if session.phase == "ink" and head not in ("undo", "unscored", "rename"):
         return _parse_ink(text)
-    event = _table_command(head, words, session)
+    event = _table_command(head, words, session, typed)
     if event is None and session.phase == "value":
         event = _parse_value(text, session)
     if event is None:
@@ -617,11 +631,16 @@ def parse_command(text, session):
     return event if event is not None else _parse_die(text, head, session, typed)
 
 
-def _table_command(head, words, session):
+def _table_command(head, words, session, typed=None):
     """The event of a command of the table's, not a player's (``undo``, ``redo``, ``again``,
     ``unscored``, ``draw``, ``setup ...``, ``fix ...``), ``None`` for any other
-    ``head``. Raises ``TableError``."""
+    ``head``; ``typed``: the line as the player typed it (a colour of another language
+    in ``setup`` or ``fix`` is refused naming it: ``_check_foreign_colours``). Raises
+    ``TableError``."""
     rest = " ".join(words[1:])
+    # (a setup after the setup, a fix before it: refused as such, whatever follows)
+    if (head == "setup") == (session.game is None) and head in ("setup", "fix"):
+        _check_foreign_colours(typed or " ".join(words), " ".join(words))
     if head in ("undo", "redo", "again", "unscored", "draw") and rest:
         raise _form(head, _("nothing comes after it"))
     if head == "undo":  # with bots: back to the player's turn (``Session.undo_steps``)
@@ -733,9 +752,9 @@ def _finish_card(head, words, session):
         if len(words) != 2:
             raise _form(head)
         pile, word = ("winner" if head.startswith("w") else "loser"), words[1]
-    if _foreign_colour(word) is not None:  # its colour never said, nor which (RULES 1.8)
-        raise TableError(_("%s: colours are typed in this table's language, %s (%s)")
-                         % (form_of(head), language_name(), colour_list(racing)))
+    hint = foreign_colour_hint(word, racing)
+    if hint is not None:  # its colour never said, nor which (RULES 1.8)
+        raise TableError("%s: %s" % (form_of(head), hint))
     try:
         colour = match_name(word, racing, "racing camel")
     except DieSyntaxError:
