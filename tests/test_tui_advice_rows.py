@@ -12,6 +12,8 @@ import re
 
 import pytest
 import tui_scenes as scenes
+from camelhost.i18n import set_language
+from camelhost.table.session import Session
 from camelhost.table.view import table_view
 from camelhost.ui.odds_view import odds_lines
 from test_tui_best_order import LOWER_FIRST, _mid_leg, _session
@@ -19,7 +21,7 @@ from test_tui_best_order import LOWER_FIRST, _mid_leg, _session
 #: a row that begins with a number (a space, a value, a percentage): cut from its word
 NUMBER_FIRST = re.compile(r"\s*\(?[+\-\u2212]?\d")
 #: the narrow form's heading, in either of its two old forms
-HEADING = re.compile(r"(Best for|For) (\S+):")
+HEADING = re.compile(r"(Best for|For|Für) (\S+):")
 
 
 def advice_rows(text):
@@ -80,3 +82,34 @@ def test_at_80x24_the_advice_rows_keep_each_number_with_its_words():
             assert_whole(rows, app.odds_width())
 
     asyncio.run(play())
+
+
+#: seed 7: Cy to act, the coach's best a pyramid ticket below zero, one long German word
+#: before its number ("Pyramidenplättchen -0,08 (jetzt +1,00)")
+PYRAMID_BEST = ["setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white", "leg blue",
+                "pyramid", "purple 1", "leg blue", "pyramid", "grey black 1", "pyramid",
+                "red 2", "pyramid", "blue 2", "leg blue", "pyramid", "yellow 2", "leg purple",
+                "lose blue", "pyramid", "grey white 3", "pyramid", "green 1", "pyramid",
+                "blue 3", "pyramid", "purple 2", "pyramid", "yellow 3", "leg red", "pyramid",
+                "purple 2", "leg purple", "leg purple", "pyramid", "red 3"]
+
+
+@pytest.mark.parametrize("width", [40, 43, 46])
+@pytest.mark.parametrize("lang, label", [("en", "(balance)"), ("de", "(Bilanz)")])
+def test_the_narrow_advice_keeps_its_label_in_german_as_in_english(width, lang, label):
+    # the German action is one word and its number: its value now parts from the number
+    # so the label fits the two rows ("Für Cy:" / "Pyramidenplättchen -0,08 (jetzt
+    # +1,00)" dropped it, where English kept "(balance)")
+    set_language(lang)
+    try:
+        s = Session("second", ["Ann", "Ben", "Cy"], seed=7)
+        for line in PYRAMID_BEST:
+            s.command(line)
+        view = table_view(s, odds=True)
+        assert view["odds"]["actions"]["values"][0]["kind"] == "pyramid"
+        rows = advice_rows(odds_lines(view["odds"], view, width=width).plain)
+    finally:
+        set_language("en")
+    assert_whole(rows, width)
+    assert rows[-1].endswith(" " + label), rows
+    assert rows[0] != "%s Cy:" % ("For" if lang == "en" else "Für"), rows  # never alone

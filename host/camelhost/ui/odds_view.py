@@ -207,13 +207,14 @@ def odds_lines(odds, view, width=80, tile_names=None, waiting=False, noted=False
     def wrapped(head, parts, note="", held=False):
         # an action and its number are never split, nor a word (``glued``); ``held``:
         # the note kept on the line of the last action's number, whose words before it
-        # may part
+        # may part; ``"loose"``: its value now after the number may part too (``glued``)
         keep = [glued(p, number, max(20, width) - 2) + (" " + why if why else "")
                 for p, why, number in parts]
         tail = " " + note.replace(" ", "\u00a0") if note else ""
         if held and parts and note:
             part, why, number = parts[-1]
-            keep[-1] = glued(part, number, 0) + (" " + why if why else "")
+            keep[-1] = glued(part, number, 0, loose=held == "loose") + (
+                " " + why if why else "")
             tail = "\u00a0" + note.replace(" ", "\u00a0")
 
         def wrap():
@@ -265,9 +266,14 @@ def odds_lines(odds, view, width=80, tile_names=None, waiting=False, noted=False
         labelled = note_line is None and bool(order_note(shown_count))
         if not fits and labelled:
             # one action as long as the lines (a German finish card beside a heading):
-            # its label left out rather than a third line taken for it
+            # its label on the line of its value now, parted from its number (``glued``'s
+            # ``loose``: "Pyramidenplättchen -0,08" / "(jetzt +1,00) (Bilanz)") where
+            # that fits the lines; else left out rather than a third line taken for it
+            held = wrapped(head, parts[:1], order_note(1), held="loose")
             bare = wrapped(head, parts[:1])
-            if len(bare) <= NARROW_ADVICE_LINES:
+            if len(held) <= NARROW_ADVICE_LINES:
+                lines = held
+            elif len(bare) <= NARROW_ADVICE_LINES:
                 lines, labelled = bare, False
         if labelled and lines[-1].strip() == order_note(shown_count):
             # the label pushed onto a line of its own: a bare "(balance)" under the
@@ -275,10 +281,16 @@ def odds_lines(odds, view, width=80, tile_names=None, waiting=False, noted=False
             # line of the last number it labels (that action's words before its number
             # parting, as on a narrower panel) where that fits the lines whole, every
             # word as it was; else it is left out, the advice's own lines unchanged
-            held = wrapped(head, parts[:shown_count], order_note(shown_count), held=True)
-            if (len(held) <= NARROW_ADVICE_LINES and held[-1].strip() != lines[-1].strip()
-                    and " ".join(held).split() == " ".join(lines).split()):
-                lines = held
+            # parting its value now from its number only where its words can't (a
+            # German compound: "Pyramidenplättchen -0,08" / "(jetzt +1,00) (Bilanz)",
+            # where the English parts "pyramid" / "ticket -0.08 (now +1.00) (balance)")
+            for how in (True, "loose"):
+                held = wrapped(head, parts[:shown_count], order_note(shown_count), held=how)
+                if (len(held) <= NARROW_ADVICE_LINES
+                        and held[-1].strip() != lines[-1].strip()
+                        and " ".join(held).split() == " ".join(lines).split()):
+                    lines = held
+                    break
             else:
                 lines, labelled = lines[:-1], False
     else:
@@ -359,7 +371,7 @@ def wrap_columns(text, width, **options):
 _NUMBER = re.compile(r"\(?[+\-\u2212]?\d")
 
 
-def glued(part, number, room):
+def glued(part, number, room, loose=False):
     """``part`` (an advice action, ``number`` its number in it) with no-break spaces
     (U+00A0) where a line must not break: all of them when it fits ``room`` columns,
     else only from the word before its number to its end (``Gesamtverlierer) -2,61
@@ -367,11 +379,18 @@ def glued(part, number, room):
     so a part longer than a line breaks between its words, never
     inside a word or a number nor between a word and its number (tester s34-2: a
     German finish card, longer than the 46-column panel, read ``eine W`` / ``ettkarte``
-    and ``-1`` / ``,59``). A part without ``number`` is glued whole."""
+    and ``-1`` / ``,59``). A part without ``number`` is glued whole. ``loose``: the
+    words after the number (the value now, ``(jetzt +2,37)``, itself whole) may part
+    from it too, for a part whose words before its number are one long word
+    (``Pyramidenplättchen -0,08``) with nothing else to part."""
     whole = part.replace(" ", "\u00a0")
     at = part.rfind(number) if number else -1
     if cell_len(whole) <= room or at <= 0:
         return whole
+    end = at + len(number)
+    if loose and part[end:].strip(" "):
+        return glued(part[:end], number, 0) + " " + part[end:].strip(" ").replace(
+            " ", "\u00a0")
     before, after = part[:at].rstrip(" "), part[at:]
     # every number in the words before stays with the word before it too: a tile's
     # space with its "on" ("booing tile on" / "6 -0.75" read as two things: tester
