@@ -136,7 +136,7 @@ def test_f5_a_while_after_the_die_is_the_players_ticket_at_once():
     asyncio.run(play())
 
 
-@pytest.mark.parametrize("between", ["show", "help"])
+@pytest.mark.parametrize("between", ["show", "help", "F1"])
 def test_a_line_the_screen_answers_itself_between_two_f5s_lets_the_second_push(between):
     app, session, pyramid = _app(lambda: 100.0)
 
@@ -148,8 +148,12 @@ def test_a_line_the_screen_answers_itself_between_two_f5s_lets_the_second_push(b
             await pilot.press("f5")
             _lands(app, pyramid)
             await scenes.settle(pilot)
-            await scenes.type_line(pilot, between)     # Cy looked: something between
-            if between == "help":
+            if between == "F1":                        # Cy looked at the help by its key
+                await pilot.press("f1")
+                await scenes.settle(pilot)
+            else:
+                await scenes.type_line(pilot, between)  # Cy looked: something between
+            if between in ("help", "F1"):
                 await pilot.press("escape")
                 await scenes.settle(pilot)
             await pilot.press("f5")

@@ -1794,6 +1794,9 @@ class TableApp(InLanguage, App):
         return getattr(getattr(self.session, "journal", None), "path", None)
 
     def action_help(self):
+        # the help looked at, by F1 or typed, is something between two F5s
+        # (``Table.answered_aside``): the next F5 is meant
+        self.table.answered_aside("help")
         kind = self.table.pyramid_kind
         # the commands, then how the screen writes a leg ticket and a camel's letter
         text = help_text(self.session.edition.name, kind, self.session.names) + "\n" + \
