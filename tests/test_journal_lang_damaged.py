@@ -48,9 +48,13 @@ def test_a_language_the_damage_changed_is_the_one_the_chain_hash_proves(
         tmp_path, monkeypatch, capsys):
     path = tmp_path / "g.jsonl"
     _write_damaged(path, _german_game(path), 1, b'"lang":"de"', b'"lang":"dx"')
+    rc, _out, err = _resume(monkeypatch, capsys, path)  # refused, in German already
+    assert rc == 1 and "Zeile 1, die erste Zeile des Spiels, ist beschädigt" in err, err
+    assert "--lang de" in err and "dx" not in err  # never the code the damage made
     rc, out, err = _resume(monkeypatch, capsys, path, *REBUILD)
     assert rc == 0, err
-    assert "is rebuilt exactly as it was written (the next line's chain hash matches)" in out
+    assert ("ist genau so neu aufgebaut, wie sie geschrieben wurde (der Ketten-Hash der "
+            "nächsten Zeile passt)") in out, out[:400]
     assert out.rstrip().endswith("--plain --lang de"), out[-200:]
     assert read_events(str(path))[0]["lang"] == "de"
 

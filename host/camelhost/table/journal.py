@@ -2094,18 +2094,29 @@ def read_names(path, header):
 def read_lang(path):
     """The table's language the journal at ``path`` records (``lang`` of its ``game``
     line, a string such as ``"de"``), read from its first line even when that line is
-    damaged (its JSON without the checksum); ``None`` when it records none or can't be
-    read. Only reads."""
+    damaged: what it still reads of a language this program speaks (``_held_lang``),
+    else the language the next line's chain hash proves it held (``_proven_first``), as
+    its rebuild will; ``None`` when it records none or can't be read. Only reads."""
     try:
         with _open_read(path) as fh:
             first = fh.readline().rstrip(b"\r\n")
+            second = fh.readline()
     except (OSError, JournalError):
         return None
-    event = _held_event(first)
-    if event is None:  # JSON no longer: its lang field may still read (_held_lang)
-        return _held_lang(first, "game")
-    lang = event.get("lang") if event.get("type") == "game" else None
-    return lang if isinstance(lang, str) else None
+    try:
+        event = _parse(first, True)
+    except ValueError:
+        event = None
+    if event is not None:  # intact: it says what it says
+        lang = event.get("lang") if event.get("type") == "game" else None
+        return lang if isinstance(lang, str) else None
+    lang = _held_lang(first, "game")
+    later = _chained_second(second) if lang is None else None
+    candidate = None if later is None else _first_line_candidate(first, {}, later)
+    line = None if candidate is None else _proven_first(candidate, later["prev"])
+    if line is not None:
+        lang = _parse(line.rstrip(b"\n"), True).get("lang")
+    return lang
 
 
 def read_last_lang(path):
