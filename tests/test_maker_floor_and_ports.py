@@ -87,10 +87,10 @@ def test_a_saved_profile_floor_follows_from_the_gain_it_was_fitted_at():
 def test_the_floor_the_board_reports_is_the_one_judged_by_at_its_profiles_exposure():
     """``INFO``'s ``floor`` wins over the built-in profile's and over the estimate; an
     older firmware's ``INFO`` without it keeps those."""
-    saved = monitor.board_floor("second", {"cal": True, "pit": 7, "pgain": 16, "floor": 61.2})
+    saved = monitor.board_floor("second", {"cal": True, "pit": 7, "pgain": 16, "floor": 612})
     assert (saved.counts, saved.it_ms, saved.gain, saved.saved) == (61.2, 7.2, 16, True)
     assert saved.words().startswith("62 counts of clear (the floor at 7.2 ms and gain 16x")
-    built = monitor.board_floor("classic", {"cal": False, "floor": 35.5})
+    built = monitor.board_floor("classic", {"cal": False, "floor": 355})
     assert (built.counts, built.it_ms, built.gain, built.saved) == (35.5, 24.0, 4, False)
     older = monitor.board_floor("second", {"cal": True, "pit": 7, "pgain": 16})
     assert older.counts > 2 * classifier.default_profile("second")["floor"] != 61.2
@@ -100,8 +100,8 @@ def _info(pyramid):
     return pyramid.link.request("INFO?", lambda m: m.name == "INFO", 30.0).fields
 
 
-def _tenth_up(counts):
-    return int(counts * 10 + 0.999) / 10
+def _tenths_up(counts):
+    return int(counts * 10 + 0.999)
 
 
 @pytest.mark.hil
@@ -125,10 +125,10 @@ def test_the_firmware_reports_the_floor_it_marks_dim_by(micropython):
         profile = calibration.fit(samples, "second", fitted_at)
         pyramid.link.save_profile(profile)
         saved = _info(pyramid)
-    assert built["floor"] == _tenth_up(classifier.default_profile("second")["floor"])
-    assert saved["cal"] and saved["floor"] == _tenth_up(profile["floor"]) != built["floor"]
+    assert built["floor"] == _tenths_up(classifier.default_profile("second")["floor"])
+    assert saved["cal"] and saved["floor"] == _tenths_up(profile["floor"]) != built["floor"]
     judged = monitor.board_floor("second", saved)
-    assert (judged.counts, judged.gain, judged.saved) == (saved["floor"], 16, True)
+    assert (judged.counts, judged.gain, judged.saved) == (saved["floor"] / 10, 16, True)
 
 
 class _Hands:

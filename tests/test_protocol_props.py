@@ -25,7 +25,6 @@ TYPES = {
     "quad": st.tuples(*[st.integers(0, 65535)] * 4),
     "bool": st.booleans(),
     "prev": st.none() | st.tuples(st.text(HEX, min_size=8, max_size=8), st.integers(0, 2**32 - 1)),
-    "tenths": st.integers(0, 10**7).map(lambda n: n / 10),
     "text": st.text(st.characters(min_codepoint=32, max_codepoint=126), min_size=1, max_size=60),
 }
 

@@ -380,10 +380,10 @@ def board_floor(edition, info=None):
 
     ``edition``: the board's (``classic``, ``second``); ``info``: its ``INFO`` (or None).
 
-    - ``INFO`` carries ``floor`` (a firmware that reports it): the number the firmware
-      compares with (rounded up to a tenth, so a whole count reaches it just when it
-      reaches the board's), at the saved profile's exposure (``pit`` ms, ``pgain``)
-      when ``cal`` is 1, else at the built-in profile's.
+    - ``INFO`` carries ``floor`` (a firmware that reports it, in tenths of a count): the
+      number the firmware compares with (rounded up to a tenth, so a whole count reaches
+      it just when it reaches the board's), at the saved profile's exposure (``pit`` ms,
+      ``pgain``) when ``cal`` is 1, else at the built-in profile's.
     - No ``floor`` (an older firmware, or a profile without one) on the built-in profile
       (``cal`` 0 or absent, or no ``pit``/``pgain``): that profile's stored ``floor``
       (``camelup.calibration.light_floor``), the very number the firmware compares with,
@@ -400,7 +400,7 @@ def board_floor(edition, info=None):
     profile = classifier.default_profile(edition)
     built = profile["settings"]
     info = info or {}
-    reported = info.get("floor")
+    reported = None if info.get("floor") is None else info["floor"] / 10
     if info.get("cal") and info.get("pit") is not None and info.get("pgain") is not None:
         gain = info["pgain"]
         if reported is None:

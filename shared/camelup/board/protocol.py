@@ -190,24 +190,6 @@ def format_prev(value):
     return _fmt_hex8(value[0]) + ":" + _fmt_uint(value[1])
 
 
-def _parse_tenths(text):
-    # a decimal with exactly one digit after the point: "40.3" -> 40.3
-    dot = len(text) - 2
-    if dot < 1 or text[dot] != ".":
-        raise ValueError
-    tenth = text[dot + 1]
-    if tenth < "0" or tenth > "9":
-        raise ValueError
-    return (parse_uint(text[:dot]) * 10 + int(tenth)) / 10
-
-
-def _fmt_tenths(value):
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not value >= 0:
-        raise ValueError
-    n = int(value * 10 + 0.5)  # to the nearest tenth, the same digits on both runtimes
-    return _fmt_uint(n // 10) + "." + str(n % 10)
-
-
 def _parse_text(text):
     if not text:
         raise ValueError
@@ -233,7 +215,6 @@ _TYPES = {
     "bool": (_parse_bool, _fmt_bool),
     "prev": (_parse_prev, format_prev),
     "text": (_parse_text, _fmt_text),
-    "tenths": (_parse_tenths, _fmt_tenths),
 }
 
 # --- the message table ---------------------------------------------------------
@@ -350,13 +331,13 @@ MESSAGES = {
     # what runs the firmware: sys.implementation name, version, _mpy; the slider now
     # (debounced): for pyramid doctor; heap: bytes free after a collection; pit/pgain:
     # the integration time (ms, rounded) and gain the stored profile was fitted at;
-    # floor: the clear count under which the running profile marks a reading dim
+    # floor: tenths of the clear count the running profile marks a reading dim under
     "INFO": (
         "D",
         (),
         (("impl", "word", _P), ("mp", "word", _P), ("mpy", "uint", _P), ("sl", "bool", _O),
          ("heap", "uint", _O), ("cal", "bool", _O), ("pit", "uint", _O), ("pgain", "uint", _O),
-         ("floor", "tenths", _O)),
+         ("floor", "uint", _O)),
         1,
     ),
     "NAK": ("D", (("reason", "word"),), (), 1),
@@ -448,8 +429,7 @@ def unframe(line):
 class Message:
     """One decoded message: ``name`` (``HELLO``, ``EVT``, ``SYNC``, ...), ``kind``
     (the EVT kind, else ``None``) and ``fields`` (dict of parsed values: ints,
-    strs, ``None`` for value ``?``, 4-tuples for readings, bools for flags, floats
-    for tenths).
+    strs, ``None`` for value ``?``, 4-tuples for readings, bools for flags).
 
     ``msg["seq"]`` reads a field; ``msg.get(name, default)`` an optional one.
     """
