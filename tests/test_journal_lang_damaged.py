@@ -81,7 +81,7 @@ def test_a_damaged_lang_line_set_aside_keeps_the_language_it_held(
     assert rc == 1 and err.startswith("pyramid: %s: line %d is damaged" % (path, at)), err
     rc, out, err = _resume(monkeypatch, capsys, path, "--upto-damage")
     assert rc == 0, err
-    assert ("the game goes on in English, the language the damaged lang line still reads "
+    assert ("the game goes on in English, the language of the lang line set aside "
             "(journaled again)") in out.splitlines(), out[:800]
     assert read_events(str(path))[-1] == {"type": "lang", "lang": "en"}
     rc, out, err = _resume(monkeypatch, capsys, path)  # and so does the next resume

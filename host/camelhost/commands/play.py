@@ -328,12 +328,11 @@ def open_session(args, said=None):
             if getattr(args, "lang", None):  # the language a crash's resume comes back in
                 session.record_lang(language())
             elif last_lang == language() != session.lang and header is not None:
-                # the lang line the game went on in was damaged and set aside: it is
-                # spoken and journaled again, so that the next resume speaks it too
+                # the lang line the game went on in was set aside (damaged, or after
+                # one): it is spoken and journaled again, so the next resume speaks it
                 session.record_lang(last_lang)
-                journal.notes.append(_("the game goes on in %s, the language the damaged "
-                                       "lang line still reads (journaled again)")
-                                     % language_name())
+                journal.notes.append(_("the game goes on in %s, the language of the lang "
+                                       "line set aside (journaled again)") % language_name())
         except BaseException:
             journal.close()
             raise

@@ -2123,10 +2123,10 @@ def read_last_lang(path):
     """The table's language the journal at ``path`` last records: its last ``lang``
     line's (a resume given another ``--lang``, ``events.Lang``), else its ``game``
     line's (``read_lang``); ``None`` when it records none or can't be read. A damaged
-    ``lang`` line counts when it still reads one this program speaks (``_held_lang``:
-    the language the game was played in from there, though ``--upto-damage`` sets the
-    line aside); reading ends at the first line that can't be read but that one. Only
-    reads."""
+    ``lang`` line counts when it still reads a language this program speaks
+    (``_held_lang``: the game was played in it from there, though ``--upto-damage``
+    sets the line aside); the lines after the line where reading stops (``_scan``) are
+    not read. Only reads."""
     lang = read_lang(path)
     try:
         with _open_read(path) as fh:
