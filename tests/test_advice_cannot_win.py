@@ -10,33 +10,10 @@ import re
 import pytest
 from camelhost.i18n import set_language
 from camelhost.table.narration import advice_words, best_lines, short_advice_note
-from camelhost.table.session import Session
 from camelhost.table.view import table_view
+from seeded_race import BEHIND, played
 
 pytestmark = pytest.mark.slow  # the coach's end-game play-outs
-
-SETUP = "setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white"
-#: Second edition, Ann, Ben, Cy, Dee, seed 5: Ann took only pyramid tickets, the others
-#: played as the coach plays (its choices typed in); at the last command's end the race
-#: likely ends this leg and Ann, 20 coins to Ben's 39, wins it in none of the play-outs.
-BEHIND = [SETUP,
-    'pyramid', 'green 1', 'leg purple', 'leg purple', 'leg purple', 'pyramid', 'red 3',
-    'leg purple', 'leg green', 'tile 4 +', 'pyramid', 'purple 2', 'leg yellow',
-    'leg yellow', 'leg yellow', 'pyramid', 'yellow 3', 'leg yellow', 'pyramid',
-    'grey black 1', 'leg purple', 'pyramid', 'grey white 2', 'leg purple', 'tile 8 -',
-    'leg yellow', 'pyramid', 'blue 2', 'leg green', 'pyramid', 'red 1', 'leg green',
-    'pyramid', 'yellow 2', 'pyramid', 'green 2', 'leg purple', 'leg purple', 'pyramid',
-    'green 2', 'leg purple', 'leg purple', 'pyramid', 'purple 1', 'pyramid', 'yellow 2',
-    'finish loser blue', 'finish loser blue', 'pyramid', 'blue 3', 'pyramid',
-    'grey black 1', 'leg purple', 'leg green', 'leg red', 'pyramid', 'grey white 2',
-    'leg purple', 'pyramid', 'purple 2', 'leg purple', 'pyramid', 'green 1', 'leg purple',
-    'pyramid', 'yellow 2', 'finish winner purple', 'pyramid', 'blue 2', 'leg purple',
-    'tile 13 +', 'leg red', 'pyramid', 'blue 3', 'finish loser yellow', 'leg blue',
-    'leg green', 'pyramid', 'purple 2', 'leg purple', 'leg purple', 'tile 15 +', 'pyramid',
-    'grey white 2', 'leg purple', 'pyramid', 'green 2', 'finish loser green', 'pyramid',
-    'yellow 2', 'finish loser green', 'leg blue', 'finish winner blue',
-]
-
 
 @pytest.fixture(autouse=True)
 def _english_after():
@@ -46,10 +23,8 @@ def _english_after():
 
 @pytest.fixture(scope="module")
 def session():
-    s = Session("second", ["Ann", "Ben", "Cy", "Dee"], seed=5)
-    for line in BEHIND:
-        s.command(line)
-    return s
+    """Ann, 20 coins to Ben's 39, as the race likely ends this leg (``seeded_race``)."""
+    return played(BEHIND)
 
 
 def _balances(lines):

@@ -11,34 +11,13 @@ import shlex
 from camelhost.cli import main
 from camelhost.i18n import set_language
 from camelhost.table.narration import best_lines, position_line
-from camelhost.table.session import Session
 from camelhost.table.view import signed, table_view
-
-SETUP = "setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white"
-#: Second edition, Ann, Ben, Cy, Dee, seed 5, leg 5, Ann to act: one card on the winner
-#: pile, three on the loser pile (laid by the others as the coach plays).
-PILES = [SETUP,
-    'pyramid', 'green 1', 'leg purple', 'leg purple', 'leg purple', 'pyramid', 'red 3',
-    'leg purple', 'leg green', 'tile 4 +', 'pyramid', 'purple 2', 'leg yellow',
-    'leg yellow', 'leg yellow', 'pyramid', 'yellow 3', 'leg yellow', 'pyramid',
-    'grey black 1', 'leg purple', 'pyramid', 'grey white 2', 'leg purple', 'tile 8 -',
-    'leg yellow', 'pyramid', 'blue 2', 'leg green', 'pyramid', 'red 1', 'leg green',
-    'pyramid', 'yellow 2', 'pyramid', 'green 2', 'leg purple', 'leg purple', 'pyramid',
-    'green 2', 'leg purple', 'leg purple', 'pyramid', 'purple 1', 'pyramid', 'yellow 2',
-    'finish loser blue', 'finish loser blue', 'pyramid', 'blue 3', 'pyramid',
-    'grey black 1', 'leg purple', 'leg green', 'leg red', 'pyramid', 'grey white 2',
-    'leg purple', 'pyramid', 'purple 2', 'leg purple', 'pyramid', 'green 1', 'leg purple',
-    'pyramid', 'yellow 2', 'finish winner purple', 'pyramid', 'blue 2', 'leg purple',
-    'tile 13 +', 'leg red', 'pyramid', 'blue 3', 'finish loser yellow', 'leg blue',
-    'leg green',
-]
+from seeded_race import PILES, played
 
 
 def _session():
-    s = Session("second", ["Ann", "Ben", "Cy", "Dee"], seed=5)
-    for line in PILES:
-        s.command(line)
-    return s
+    """Leg 5, Ann to act: one card on the winner pile, three on the loser pile."""
+    return played(PILES)
 
 
 def _pasted(session, capsys):

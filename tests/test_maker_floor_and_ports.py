@@ -4,9 +4,9 @@ board judges by it, and every next command named with the port the maker gave.
 - 2b: ``pyramid monitor`` marks a die's reading under the floor ``DIM`` and its header
   says the floor, with the exposure it is for.
 - 8: doctor's light step judges by the floor the board judges by
-  (``monitor.board_floor``): the built-in profile's stored one, or on a board running a
-  saved profile (whose floor it does not report) the floor at the exposure that profile
-  was fitted at, said with it.
+  (``monitor.board_floor``): the floor its ``INFO`` reports (s39), or from an older
+  firmware the built-in profile's stored one, or on a board running a saved profile the
+  floor estimated at the exposure that profile was fitted at; said with its exposure.
 - 10: doctor's connection fix names the port given and the commands to type with it.
 - 11: calibrate's refusal lines name the calibrate command with the session's port.
 """
@@ -82,6 +82,53 @@ def test_a_saved_profile_floor_follows_from_the_gain_it_was_fitted_at():
     assert at16.counts > 2 * profile["floor"]
     assert at16.words() == ("87 counts of clear (the floor at 7.2 ms and gain 16x, the "
                             "exposure the board's profile was fitted at)")
+
+
+def test_the_floor_the_board_reports_is_the_one_judged_by_at_its_profiles_exposure():
+    """``INFO``'s ``floor`` wins over the built-in profile's and over the estimate; an
+    older firmware's ``INFO`` without it keeps those."""
+    saved = monitor.board_floor("second", {"cal": True, "pit": 7, "pgain": 16, "floor": 612})
+    assert (saved.counts, saved.it_ms, saved.gain, saved.saved) == (61.2, 7.2, 16, True)
+    assert saved.words().startswith("62 counts of clear (the floor at 7.2 ms and gain 16x")
+    built = monitor.board_floor("classic", {"cal": False, "floor": 355})
+    assert (built.counts, built.it_ms, built.gain, built.saved) == (35.5, 24.0, 4, False)
+    older = monitor.board_floor("second", {"cal": True, "pit": 7, "pgain": 16})
+    assert older.counts > 2 * classifier.default_profile("second")["floor"] != 61.2
+
+
+def _info(pyramid):
+    return pyramid.link.request("INFO?", lambda m: m.name == "INFO", 30.0).fields
+
+
+def _tenths_up(counts):
+    return int(counts * 10 + 0.999)
+
+
+@pytest.mark.hil
+@pytest.mark.micropython
+@pytest.mark.process
+def test_the_firmware_reports_the_floor_it_marks_dim_by(micropython):
+    """The virtual pyramid (the firmware under the MicroPython unix port): its ``INFO``
+    names the built-in profile's floor, then the floor of a profile saved on it, and
+    ``board_floor`` takes that."""
+    with monitor.connect("virtual", edition="second", seed=7) as pyramid:
+        built = _info(pyramid)
+        cfg = pyramid.link.configure(gain=16)
+        fitted_at = {"integration_ms": monitor.integration_ms(cfg["it"]), "gain": 16}
+        samples = {}
+        for label in classifier.classes_for("second"):
+            samples[label] = []
+            for _ in range(3):
+                pyramid.virtual.place(label)
+                on, off = pyramid.link.sample()
+                samples[label].append(monitor.difference(on, off))
+        profile = calibration.fit(samples, "second", fitted_at)
+        pyramid.link.save_profile(profile)
+        saved = _info(pyramid)
+    assert built["floor"] == _tenths_up(classifier.default_profile("second")["floor"])
+    assert saved["cal"] and saved["floor"] == _tenths_up(profile["floor"]) != built["floor"]
+    judged = monitor.board_floor("second", saved)
+    assert (judged.counts, judged.gain, judged.saved) == (saved["floor"] / 10, 16, True)
 
 
 class _Hands:

@@ -34,6 +34,8 @@ CASES = [
     ("SYNCED", dict(seq=11, boot=B), "SYNCED 11 boot=1A2B3C4D"),
     ("PONG", dict(token="p42"), "PONG p42"),
     ("INFO", dict(impl="micropython", mp="1.24.1", mpy=3078, sl=False), "INFO impl=micropython mp=1.24.1 mpy=3078 sl=0"),
+    ("INFO", dict(impl="micropython", mp="1.28.0", mpy=6, cal=True, pit=7, pgain=16, floor=873),
+     "INFO impl=micropython mp=1.28.0 mpy=6 cal=1 pit=7 pgain=16 floor=873"),
     (
         "RAW",
         dict(on=(500, 200, 150, 100), off=(50, 20, 15, 10), label="red", m=250),
@@ -76,7 +78,13 @@ def test_info_carries_the_free_heap_when_the_board_gives_it():
 
 
 def test_every_message_of_the_table_has_a_case():
-    assert sorted(c[0] for c in CASES) == sorted(protocol.MESSAGES)
+    assert sorted(set(c[0] for c in CASES)) == sorted(protocol.MESSAGES)
+
+
+def test_info_carries_the_floor_when_the_board_has_one():
+    line = _line("INFO impl=micropython mp=1.28.0 mpy=6 floor=400")
+    assert protocol.decode(line)["floor"] == 400
+    assert "floor" not in protocol.decode(_line("INFO impl=micropython mp=1.28.0 mpy=6")).fields
 
 
 @pytest.mark.parametrize("key,fields,body", CASES, ids=[c[0] for c in CASES])

@@ -77,12 +77,16 @@ class Commands:
         gc.collect()
         heap = gc.mem_free() if hasattr(gc, "mem_free") else None  # MicroPython only
         fitted = self.app.fitted  # the stored profile's sensor settings, None without one
+        # the floor _report marks a reading dim under, in tenths of a count rounded up
+        # (a whole count reaches it just when it reaches the board's); absent without one
+        floor = getattr(self.app.classifier, "floor", 0.0)
         self.app.send(
             protocol.encode(
                 "INFO", impl=impl.name, mp=version, mpy=getattr(impl, "_mpy", 0), sl=bool(self.app.slider.pushed),
                 heap=heap, cal=bool(self.app.calibrated),
                 pit=None if fitted is None else int(fitted["integration_ms"] + 0.5),
                 pgain=None if fitted is None else fitted["gain"],
+                floor=int(floor * 10 + 0.999) if floor > 0 else None,
             )
         )
 

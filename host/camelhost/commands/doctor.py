@@ -13,8 +13,9 @@ least ``LED_OVER_EMPTY`` times what the built-in profile expects of an empty hea
 ``led_step``), ``reading`` (that die classified, with its margin), ``light`` (the
 edition's darkest die, checked to be the die in the head by the board's reading,
 gives enough light: its clear count against the floor the board judges by,
-``monitor.board_floor``: the built-in profile's ``floor``, or the floor at the exposure a
-saved profile was fitted at, said with that exposure), ``saturation`` (the
+``monitor.board_floor``: the floor the board reports in ``INFO``, or from an older
+firmware the built-in profile's ``floor`` or an estimate at the exposure a saved profile
+was fitted at; said with its exposure), ``saturation`` (the
 edition's brightest die, its clear count with the LED on under the count the sensor
 saturates from at the board's integration time: ``saturation_step``), ``slider`` (seen
 pressed, as one event, and released). On a real board the maker puts a die in the head and
@@ -528,10 +529,10 @@ def light_step(link, hands, settings, edition, port="PORT", seen=None, info=None
                brightest=None):
     """The ``light`` step: the edition's darkest die in the head (``hands.place``), its
     clear count (LED on minus LED off) against the floor the board judges by
-    (``monitor.board_floor`` of its ``INFO`` ``info``: the built-in profile's stored
-    ``floor``, or, on a board running a saved profile, whose floor it does not report,
-    the floor at the exposure that profile was fitted at, said with it; maker finding
-    8); failed with ``calibrate.light_fix``'s one line when under it. ``settings``: the
+    (``monitor.board_floor`` of its ``INFO`` ``info``: the ``floor`` the board reports,
+    or from a firmware that does not, the built-in profile's stored ``floor`` or on a
+    board running a saved profile the floor estimated at the exposure that profile was
+    fitted at; said with its exposure; maker finding 8); failed with ``calibrate.light_fix``'s one line when under it. ``settings``: the
     device's ``CFG`` (or None: the step is skipped). ``port``: the board's port, named
     in the calibrate command the advice gives. ``seen``: the readings doctor took so far
     under the saturation level, by label (``_keep``): this die's is added when it was the

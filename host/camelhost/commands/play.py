@@ -298,8 +298,9 @@ def open_session(args, said=None):
     chosen = _resume_path(args)  # said once the game resumes, never before a refusal
     if args.resume:
         header = read_header(args.resume)
+        last_lang = read_last_lang(args.resume)  # a damaged lang line's too (_held_lang)
         if header is not None:  # a conflicting option changes nothing, a torn tail neither
-            speak_journals_language(args, _last_lang(header, read_last_lang(args.resume)))
+            speak_journals_language(args, _last_lang(header, last_lang))
             _check_resume_options(args, header, args.resume)
         else:  # a damaged first line: its refusal or rebuild said as the line still reads
             speak_journals_language(args, {"lang": read_lang(args.resume)})
@@ -323,9 +324,15 @@ def open_session(args, said=None):
                 if not args.pyramid:
                     _refuse_journals_pseudo_terminal(args, journal.header, options)
             session = Session.resume(journal)
+            from camelhost.i18n import language, language_name
             if getattr(args, "lang", None):  # the language a crash's resume comes back in
-                from camelhost.i18n import language
                 session.record_lang(language())
+            elif last_lang == language() != session.lang and header is not None:
+                # the lang line the game went on in was set aside (damaged, or after
+                # one): it is spoken and journaled again, so the next resume speaks it
+                session.record_lang(last_lang)
+                journal.notes.append(_("the game goes on in %s, the language of the lang "
+                                       "line set aside (journaled again)") % language_name())
         except BaseException:
             journal.close()
             raise

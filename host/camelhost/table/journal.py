@@ -165,6 +165,11 @@ def _first_line_candidate(damaged, rebuild, second):
     except ValueError:
         base = None
     event = dict(base) if isinstance(base, dict) else {}
+    # its language as it still reads (a stray byte elsewhere in the line), never a code
+    # the damage made (dx): then the chain hash may prove it (_proven_first)
+    event.pop("lang", None)
+    if _held_lang(damaged, "game") is not None:
+        event["lang"] = _held_lang(damaged, "game")
     for name in ("players", "edition", "seed"):
         if rebuild.get(name) is not None:
             event[name] = rebuild[name]
@@ -231,8 +236,8 @@ def _rebuild_first(path, data, exc, rebuild, options):
             "after it are intact: to rebuild the first line from these (correct any that is "
             "wrong) and resume: %(command)s", later)
             % {"what": exc, "reads": reads, "later": later, "command": command})
-    line = encode_line(candidate)
-    if line_hash(line.rstrip(b"\n")) == second["prev"]:
+    line = _proven_first(candidate, second["prev"])
+    if line is not None:
         note = _("line 1, the game's first line, was damaged (%s) and is rebuilt exactly as "
                  "it was written (the next line's chain hash matches): %s") % (exc.reason, reads)
     else:
@@ -240,7 +245,27 @@ def _rebuild_first(path, data, exc, rebuild, options):
         note = _("line 1, the game's first line, was damaged (%s) and is rebuilt as %s; it "
                  "can't be proven the same as written (the next line's chain hash differs), "
                  "the lines after it were checked to replay with it") % (exc.reason, reads)
+        if "lang" not in candidate:  # (proven without one: an older version's, as written)
+            from camelhost.i18n import language_name
+            note += _("; the game's language can't be read from it: the table speaks %s, "
+                      "the language in force (--lang chooses another)") % language_name()
     return line + data[exc.end:], note
+
+
+def _proven_first(candidate, prev):
+    """The game line ``candidate`` (an event) encoded, when its chain hash is ``prev`` (the
+    one line 2 names), else ``None``. A candidate whose language the damage took
+    (no ``lang``) is tried with each language this program speaks too (and without
+    one, as an older version wrote it): the one the hash proves is the game's."""
+    from camelhost.i18n import languages
+    tries = [candidate]
+    if "lang" not in candidate:
+        tries += [dict(candidate, lang=lang) for lang in languages()]
+    for event in tries:
+        line = encode_line(event)
+        if line_hash(line.rstrip(b"\n")) == prev:
+            return line
+    return None
 
 
 class JournalFull(OSError):
@@ -1497,6 +1522,23 @@ def _held_fields(chunk, like):
     return fields
 
 
+def _held_lang(chunk, kind):
+    """The language code a damaged line ``chunk`` still reads (its ``lang``, from its
+    JSON without the checksum or field by field, ``_held_fields``) when its ``type``
+    reads ``kind`` (``game``, ``lang``; a line 1 whose type no longer reads counts as
+    ``game``) and this program speaks that language (``languages``); else ``None``."""
+    from camelhost.i18n import languages
+    held = _held_event(chunk)
+    if held is None:
+        held = _held_fields(chunk, {"lang": None} if kind == "game" else
+                            {"type": kind, "lang": None})
+        held.setdefault("type", kind)
+    lang = held.get("lang")
+    if held.get("type") != kind or not isinstance(lang, str) or lang not in languages():
+        return None
+    return lang
+
+
 #: the most of a damaged line's text a refusal quotes (characters)
 QUOTED = 100
 
@@ -2052,33 +2094,58 @@ def read_names(path, header):
 def read_lang(path):
     """The table's language the journal at ``path`` records (``lang`` of its ``game``
     line, a string such as ``"de"``), read from its first line even when that line is
-    damaged (its JSON without the checksum); ``None`` when it records none or can't be
-    read. Only reads."""
+    damaged: what it still reads of a language this program speaks (``_held_lang``),
+    else the language the next line's chain hash proves it held (``_proven_first``), as
+    its rebuild will; ``None`` when it records none or can't be read. Only reads."""
     try:
         with _open_read(path) as fh:
             first = fh.readline().rstrip(b"\r\n")
+            second = fh.readline()
     except (OSError, JournalError):
         return None
-    event = _held_event(first)
-    lang = event.get("lang") if event is not None and event.get("type") == "game" else None
-    return lang if isinstance(lang, str) else None
+    try:
+        event = _parse(first, True)
+    except ValueError:
+        event = None
+    if event is not None:  # intact: it says what it says
+        lang = event.get("lang") if event.get("type") == "game" else None
+        return lang if isinstance(lang, str) else None
+    lang = _held_lang(first, "game")
+    later = _chained_second(second) if lang is None else None
+    candidate = None if later is None else _first_line_candidate(first, {}, later)
+    line = None if candidate is None else _proven_first(candidate, later["prev"])
+    if line is not None:
+        lang = _parse(line.rstrip(b"\n"), True).get("lang")
+    return lang
 
 
 def read_last_lang(path):
     """The table's language the journal at ``path`` last records: its last ``lang``
     line's (a resume given another ``--lang``, ``events.Lang``), else its ``game``
-    line's (``read_lang``); ``None`` when it records none or can't be read. A line that
-    can't be read ends the reading there. Only reads."""
+    line's (``read_lang``); ``None`` when it records none or can't be read. A damaged
+    ``lang`` line counts when it still reads a language this program speaks
+    (``_held_lang``: the game was played in it from there, though ``--upto-damage``
+    sets the line aside); the lines after the line where reading stops (``_scan``) are
+    not read. Only reads."""
     lang = read_lang(path)
     try:
         with _open_read(path) as fh:
             data = fh.read()
-        events = _scan(path, data).events
+        scan = _scan(path, data)
     except (OSError, ValueError):  # JournalError, FirstLineDamaged: the game line's
         return lang
-    for event in events[1:]:
-        if event.get("type") == "lang" and isinstance(event.get("lang"), str):
-            lang = event["lang"]
+    lines = zip(scan.lines, scan.events, strict=True)
+    said = [(n, event.get("lang")) for n, event in lines
+            if n > 1 and event.get("type") == "lang"]
+    if scan.skipped is not None:
+        said.append((scan.skipped[0], _held_lang(scan.skipped[4], "lang")))
+    if scan.bad is not None and scan.empty is None:
+        nl = data.find(b"\n", scan.good_end)
+        chunk = data[scan.good_end:] if nl < 0 else data[scan.good_end:nl]
+        said.append((scan.bad[0], _held_lang(chunk.rstrip(b"\r"), "lang")))
+    for _line_no, code in sorted(said, key=lambda pair: pair[0]):
+        if isinstance(code, str):
+            lang = code
     return lang
 
 

@@ -341,9 +341,8 @@ def settings_apart(settings, info, port):
 class Floor:
     """Enough light as the board judges it (``board_floor``): ``counts`` (the darkest die's
     clear count, LED on minus LED off, a float), the exposure it is for (``it_ms``,
-    ``gain``) and ``saved`` (True: the profile ``calibrate`` saved on the board, whose
-    floor the board does not report, so ``counts`` follows from that profile's exposure;
-    False: the edition's built-in profile, whose stored ``floor`` is the board's figure)."""
+    ``gain``) and ``saved`` (True: the profile ``calibrate`` saved on the board, fitted at
+    that exposure; False: the edition's built-in profile)."""
 
     def __init__(self, counts, it_ms, gain, saved):
         self.counts = counts
@@ -381,16 +380,19 @@ def board_floor(edition, info=None):
 
     ``edition``: the board's (``classic``, ``second``); ``info``: its ``INFO`` (or None).
 
-    - The board runs its edition's built-in profile (``cal`` 0 or absent, or no
-      ``pit``/``pgain``): that profile's stored ``floor``
+    - ``INFO`` carries ``floor`` (a firmware that reports it, in tenths of a count): the
+      number the firmware compares with (rounded up to a tenth, so a whole count reaches
+      it just when it reaches the board's), at the saved profile's exposure (``pit`` ms,
+      ``pgain``) when ``cal`` is 1, else at the built-in profile's.
+    - No ``floor`` (an older firmware, or a profile without one) on the built-in profile
+      (``cal`` 0 or absent, or no ``pit``/``pgain``): that profile's stored ``floor``
       (``camelup.calibration.light_floor``), the very number the firmware compares with,
       at the profile's exposure (24 ms, gain 4x).
-    - It runs a profile ``calibrate`` saved (``cal`` 1, ``pit`` ms, ``pgain``): the board
-      does not report that profile's floor (``INFO`` has no field for it; that would take
-      the firmware). The floor follows from the exposure the profile was fitted at, the
-      count noise growing with the gain (``fit``'s ``shot``, ``SHOT`` x gain): the
-      built-in dice's ``light_floor`` at ``pgain``, said with that exposure
-      (``Floor.words``).
+    - No ``floor`` on a profile ``calibrate`` saved (``cal`` 1, ``pit`` ms, ``pgain``): an
+      estimate, kept for those boards only. The floor follows from the exposure the
+      profile was fitted at, the count noise growing with the gain (``fit``'s ``shot``,
+      ``SHOT`` x gain): the built-in dice's ``light_floor`` at ``pgain``, said with that
+      exposure (``Floor.words``).
     ``ValueError`` for an edition this program does not know."""
     from camelup import calibration
     from camelup.board import classifier
@@ -398,11 +400,15 @@ def board_floor(edition, info=None):
     profile = classifier.default_profile(edition)
     built = profile["settings"]
     info = info or {}
+    reported = None if info.get("floor") is None else info["floor"] / 10
     if info.get("cal") and info.get("pit") is not None and info.get("pgain") is not None:
         gain = info["pgain"]
-        counts = calibration.light_floor(profile, shot=calibration.SHOT * gain)
-        return Floor(counts, integration_ms(info["pit"]), gain, True)
-    return Floor(profile.get("floor", 0.0), built["integration_ms"], built["gain"], False)
+        if reported is None:
+            reported = calibration.light_floor(profile, shot=calibration.SHOT * gain)
+        return Floor(reported, integration_ms(info["pit"]), gain, True)
+    if reported is None:
+        reported = profile.get("floor", 0.0)
+    return Floor(reported, built["integration_ms"], built["gain"], False)
 
 
 def apart_at_start(pyramid):

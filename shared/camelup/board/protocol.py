@@ -330,12 +330,14 @@ MESSAGES = {
     "OK": ("D", (("cmd", "word"),), (("n", "uint", _O),), 1),
     # what runs the firmware: sys.implementation name, version, _mpy; the slider now
     # (debounced): for pyramid doctor; heap: bytes free after a collection; pit/pgain:
-    # the integration time (ms, rounded) and gain the stored profile was fitted at
+    # the integration time (ms, rounded) and gain the stored profile was fitted at;
+    # floor: tenths of the clear count the running profile marks a reading dim under
     "INFO": (
         "D",
         (),
         (("impl", "word", _P), ("mp", "word", _P), ("mpy", "uint", _P), ("sl", "bool", _O),
-         ("heap", "uint", _O), ("cal", "bool", _O), ("pit", "uint", _O), ("pgain", "uint", _O)),
+         ("heap", "uint", _O), ("cal", "bool", _O), ("pit", "uint", _O), ("pgain", "uint", _O),
+         ("floor", "uint", _O)),
         1,
     ),
     "NAK": ("D", (("reason", "word"),), (), 1),
