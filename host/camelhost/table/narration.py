@@ -1263,14 +1263,16 @@ def odds_lines(view):
 BEST_SHOWN = 4
 
 
-def _advice_name(entry, view, player, camel=True):
+def _advice_name(entry, view, player, camel=True, head=False):
     """An advice entry (the view's action entry) as words a player reads aloud, and the
     command that takes it (in the table's colour words): ``("purple leg ticket 5", "leg
     purple")``, ``("booing tile on 6 (moved from 4)", "tile 6 -")``, ``("a finish card on
     the loser pile, its colour chosen unseen", "lose")`` (never its colour: the table
     reads the advice, RULES 1.8; once the player has laid a finish card, said to be
-    valued as if every colour were still held, since it is), ``("partnership with Ben", "partner Ben")``,
-    ``("pyramid ticket", "pyramid")``."""
+    valued as if every colour were still held, since it is, or with ``head`` (the best,
+    ``best``'s first line) said to be for a player who still holds its camel's colour,
+    else the next action: ``", if you still hold its colour, else take the next"``),
+    ``("partnership with Ben", "partner Ben")``, ``("pyramid ticket", "pyramid")``."""
     kind, words = entry["kind"], entry["action"].split()
     if kind == "leg":
         command = colours_in("leg %s" % words[1])
@@ -1292,7 +1294,11 @@ def _advice_name(entry, view, player, camel=True):
         if camel and entry.get("place"):  # the camel its figures are for, by its place
             text += ", " + _("for %s") % finish_camel(pile, entry["place"])
         laid = [p["finish_cards_played"] for p in view["players"] if p["name"] == player]
-        if laid and laid[0]:
+        if laid and laid[0] and head:
+            # the best, which a player follows: the card it needs may be the one laid,
+            # and then the next line is the advice (tester s39 finding 7)
+            text += _(", if you still hold its colour, else take the next")
+        elif laid and laid[0]:
             # valued as if every colour were still held (the hand is private): once the
             # player has laid one, the card it needs may be gone (tester s34, W5)
             text += _(", valued as if you still held every colour")
@@ -1451,7 +1457,7 @@ def advice_note(values, others, more=False):
     return "(%s)" % "; ".join(notes)
 
 
-def advice_words(view, count=None, camel=False):
+def advice_words(view, count=None, camel=False, caveat=False):
     """The advice of ``view`` (its ``odds.actions``) in words, one dict an action for the
     first ``count`` (``None``: every one), as ``best`` and the web page say them:
     ``name`` (the action read aloud, a finish card by its pile only, RULES 1.8),
@@ -1461,7 +1467,10 @@ def advice_words(view, count=None, camel=False):
     its balance as a sum whose parts add up, or its chance to win). ``[]`` without
     advice. The order and numbers are the view's (the coach's), unchanged. ``camel``: a
     finish card's name says the camel its figures are for (``best``); the web page's
-    list, on one screen at 1024x768, leaves it to the entry's ``text``."""
+    list, on one screen at 1024x768, leaves it to the entry's ``text``. ``caveat``: the
+    best, when a finish card and the player has laid one, is said to be for a player
+    still holding its camel's colour, else the next action (``best``'s first line,
+    which a player follows: ``_advice_name``'s ``head``)."""
     acts = (view.get("odds") or {}).get("actions")
     if not acts or not acts.get("values"):
         return []
@@ -1469,7 +1478,7 @@ def advice_words(view, count=None, camel=False):
     best = values[0]
     out = []
     for i, entry in enumerate(values):
-        name, command = _advice_name(entry, view, acts["player"], camel)
+        name, command = _advice_name(entry, view, acts["player"], camel, head=caveat and i == 0)
         if i == 0:
             gap = _gap(best, values[1]) if len(values) > 1 else None
         else:
@@ -1530,7 +1539,10 @@ def best_lines(view, count=BEST_SHOWN):
     partnerships in play (RULES 3.8), a line valuing each partner on offer by name, or
     the partnership the player already has (a partner holding no leg or pyramid ticket,
     nothing to copy, is said to hold none yet, never valued 0.00). Finish cards as if the player still held
-    every colour, by pile only (the screen is shared, RULES 1.8); nothing while a die
+    every colour, by pile only (the screen is shared, RULES 1.8); once the player has
+    laid one, a finish card as the best is said to be for a player still holding its
+    camel's colour, else the next action (the first line is the one followed, tester
+    s39 finding 7); nothing while a die
     is being read. The order and the numbers are the coach's, unchanged
     (``view["odds"]["actions"]``)."""
     odds = view["odds"]
@@ -1542,7 +1554,7 @@ def best_lines(view, count=BEST_SHOWN):
     acts = odds["actions"]
     player = acts["player"]
     shown = acts["values"] if count is None else acts["values"][:count]
-    said = advice_words(view, count, camel=True)
+    said = advice_words(view, count, camel=True, caveat=True)
     head = _("Best for %s: %s (type '%s')") % (player, said[0]["name"], said[0]["command"])
     if said[0]["gap"]:
         head += ", " + said[0]["gap"]
