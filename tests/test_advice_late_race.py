@@ -1,7 +1,10 @@
 """The end-game advice of a seeded five-player game (second edition, seed 39, the
 tester's game of s39 with its players' names), as plain mode's ``best`` says it: a
 finish card as the best carries, once the player has laid one, that it is for a player
-still holding its camel's colour (tester s39 finding 7)."""
+still holding its camel's colour (tester s39 finding 7); a line that pays more now than
+one ranked above it by the chance to win is explained in the note (finding 6)."""
+
+import re
 
 import pytest
 from camelhost.i18n import set_language
@@ -79,3 +82,33 @@ def test_a_finish_card_as_the_best_is_for_a_player_still_holding_its_colour(
 def test_a_player_with_every_card_in_hand_gets_no_caveat(elif_view):
     # Elif is advised a leg ticket first: no line carries the caveat
     assert all(CAVEAT not in line for line in best_lines(elif_view, count=None))
+
+
+NOTE = ("an action's 'now' is the coins it pays you on average; the chance to win counts "
+        "how each play-out ends, the others' coins too, so one that pays more now can win "
+        "less often")
+
+
+def _now(line):
+    """The coins now of an end-game advice line (``6% chance to win the race (+3.00
+    now)``, German ``(jetzt +3,00)``)."""
+    found = re.search(r"\(\D*([-+\u2212]?[0-9]+[.,][0-9]+)\D*\)$", line)
+    return float(found.group(1).replace(",", ".").replace("\u2212", "-"))
+
+
+@pytest.mark.parametrize("lang, note", [
+    ("en", NOTE),
+    ("de", "'jetzt' ist, was eine Aktion dir im Mittel an EP bringt; die Siegchance zählt, "
+           "wie jeder Verlauf endet, auch die EP der anderen, also kann eine, die jetzt "
+           "mehr bringt, seltener gewinnen")])
+def test_a_line_paying_more_now_below_a_likelier_win_is_explained(elif_view, lang, note):
+    set_language(lang)
+    lines = best_lines(elif_view)
+    # Elif: the green leg ticket first by its chance to win, a finish card after it
+    # paying more now (tester s39 finding 6: +5.60 under +3.00 read as a mistake)
+    assert [v["action"] for v in elif_view["odds"]["actions"]["values"][:4]] == [
+        "leg green", "leg red", "pyramid", "finish winner"]
+    assert _now(lines[4]) > _now(lines[1]), lines
+    assert note in lines[-1], lines[-1]
+    # without such a line (the first three: +3.00, +1.00, +1.00) the note stays short
+    assert note not in best_lines(elif_view, count=3)[-1]

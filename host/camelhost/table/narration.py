@@ -1411,6 +1411,22 @@ def _same_win_words(chance):
              "do: ranked by balance") % percent(chance)
 
 
+def _more_now_below(values):
+    """True when of the advice ``values`` (the view's action entries, in their order)
+    ranked by their chance to win, one pays more now (to the hundredth, as shown) than
+    one listed above it (by a higher or equal chance): ``+5.60 now`` under ``+3.00 now``
+    (tester s39 finding 6). The play-outs read the finish piles as the value now does
+    (``camelhost.coach.card_guesses``, ``_read_piles``), so such a line is no misreading
+    of the pile: a chance to win counts how each play-out ends, the others' coins too,
+    and an action paying more on average can win less often."""
+    ranked = [v for v in values if v.get("win") is not None]
+    for i, above in enumerate(ranked):
+        for below in ranked[i + 1:]:
+            if _cents(below["ev"]) > _cents(above["ev"]):
+                return True
+    return False
+
+
 def advice_note(values, others, more=False):
     """The line under the advice (``values``: the view's action entries shown, in their
     order; ``others``: how many players reply before the player's next turn; ``more``:
@@ -1419,13 +1435,19 @@ def advice_note(values, others, more=False):
     player's turn, weighed as the coach weighs them (``camelhost.coach``), a finish
     card's also less what it is worth kept for a later leg; below zero it is no loss of
     coins, and the best is the action furthest ahead. In the end-game the best few are
-    ranked by the chance to win. A finish card is named by its pile only, its colour
-    chosen unseen (the table reads the advice, RULES 1.8)."""
+    ranked by the chance to win; when one of them pays more now than one above it
+    (``_more_now_below``), the note says why the chance can still be lower. A finish
+    card is named by its pile only, its colour chosen unseen (the table reads the
+    advice, RULES 1.8)."""
     notes = []
     if any(v.get("win") is not None for v in values):
         notes.append(_("the race likely ends this leg, so the first are ranked by your "
                        "chance to win, each played out from what the table can see, the "
                        "rest by balance"))
+        if _more_now_below(values):
+            notes.append(_("an action's 'now' is the coins it pays you on average; the "
+                           "chance to win counts how each play-out ends, the others' coins "
+                           "too, so one that pays more now can win less often"))
     same = _same_win(values)
     if same is not None:
         notes.append(_same_win_words(same))
