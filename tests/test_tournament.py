@@ -839,3 +839,13 @@ def test_a_second_run_onto_a_log_holding_games_is_refused_and_the_log_kept(tmp_p
     capsys.readouterr()
     assert main(argv[:-1] + [str(tmp_path)]) == 1
     assert "--log %s: that is a folder" % tmp_path in capsys.readouterr().err
+
+
+def test_an_empty_entry_in_bots_is_named_not_dropped(capsys):
+    # tester s39 2: 'ev,,ev,ev' lost its empty entry and the line blamed the seats
+    assert main(["tournament", "--games", "2", "--bots", "ev,,ev,ev"]) == 1
+    assert capsys.readouterr().err == ("pyramid: --bots: entry 2 of 4 is empty: give a "
+                                       "policy name there\n")
+    assert main(["tournament", "--games", "2", "--bots", "ev,ev,ev, ", "--lang", "de"]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--bots" in err and "4" in err and "empty" not in err, err

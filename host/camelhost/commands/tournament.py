@@ -86,7 +86,12 @@ def add_arguments(parser):
 
 
 def _policies(args):
-    names = [n.strip().lower() for n in args.bots.split(",") if n.strip()]
+    entries = [n.strip().lower() for n in args.bots.split(",")]
+    for place, name in enumerate(entries, 1):
+        if not name:  # 'ev,,ev,ev': said, not dropped (the count would blame the seats)
+            raise CliError(_("--bots: entry %d of %d is empty: give a policy name there")
+                           % (place, len(entries)))
+    names = entries
     for name in names:  # a misspelt name first: it is the mistake to fix either way
         if name not in POLICIES:
             raise CliError(_("unknown bot policy %r (one of %s)")
