@@ -34,13 +34,13 @@ def test_tally_splits_shared_wins():
     assert rows["coach"][4] == 9.5
 
 
-def test_cli_tournament_prints_win_rates(capsys):
+def test_cli_tournament_prints_win_shares(capsys):
     rc = main(["tournament", "--seats", "3", "--games", "3", "--bots", "greedy,random,random",
                "--edition", "classic", "--seed", "2", "--workers", "1"])
     out = capsys.readouterr().out
     assert rc == 0
     assert "3 games in" in out
-    assert "greedy" in out and "random" in out and "win rate" in out
+    assert "greedy" in out and "random" in out and "win share" in out
 
 
 @pytest.mark.process
@@ -631,7 +631,7 @@ def test_a_pipe_gets_whole_lines_not_wrapped_at_80_columns(capsys, monkeypatch):
                  "--edition", "classic", "--seed", "2", "--workers", "1", "--lang", "de"]) == 0
     out = capsys.readouterr().out.splitlines()
     heading = [line for line in out if line.startswith("Wettkarten:")]
-    assert heading == ["Wettkarten: gelegt je Rennen; Anteil auf dem richtigen Stapel; "
+    assert heading == ["Wettkarten: gelegt je Rennen; Anteil richtig gelegt; "
                        "Anteil in Etappe 1 gelegt"], out
 
 
@@ -654,7 +654,7 @@ def test_the_win_rate_column_writes_its_interval_tidily():
     # the columns stay where the headings are: the coins start under their heading
     head = lines[0]
     assert len({len(line) for line in lines[:4]}) == 1, lines[:4]
-    assert head[16:24] == "win rate" and lines[1][16:23] == "  70.0%"
+    assert head[16:25] == "win share" and lines[1][16:23] == "  70.0%"
 
 
 def test_the_plot_says_what_was_played(tmp_path, capsys):
@@ -849,3 +849,19 @@ def test_an_empty_entry_in_bots_is_named_not_dropped(capsys):
     assert main(["tournament", "--games", "2", "--bots", "ev,ev,ev, ", "--lang", "de"]) == 1
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "--bots" in err and "4" in err and "empty" not in err, err
+
+
+def test_the_win_share_is_called_so_everywhere_and_the_finish_cards_laid_correctly(capsys):
+    # tester s39 3: the help and the plot said "win share", the table "win rate"; the
+    # finish cards' "share on the right pile" read as the pile on the right
+    with pytest.raises(SystemExit):
+        main(["tournament", "--help"])
+    assert "win share" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    assert "win shares" in capsys.readouterr().out
+    assert main(["tournament", "--seats", "3", "--games", "2", "--bots", "greedy,ev,random",
+                 "--seed", "3", "--workers", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "win share (95%)" in out and "win rate" not in out, out
+    assert "share laid correctly;" in out and "right pile" not in out, out

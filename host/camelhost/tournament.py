@@ -276,12 +276,12 @@ class Tally:
     """Win share and final coins per policy over finished games.
 
     A win shared by ``k`` seats counts ``1/k`` to each. ``rows()`` gives, per policy,
-    ``(name, seats played, win rate, (low, high), mean coins, half-width)``; rates are
-    fractions (0..1) of the seats that policy played, ``(low, high)`` the rate's 95 %
-    Wilson score interval (``wilson``: right at a rate of 0 or 1 too, where the normal
+    ``(name, seats played, win share, (low, high), mean coins, half-width)``; shares are
+    fractions (0..1) of the seats that policy played, ``(low, high)`` the share's 95 %
+    Wilson score interval (``wilson``: right at a share of 0 or 1 too, where the normal
     approximation shrinks to nothing), the coins' half-width the 95 % normal
     approximation ``1.96 * s / sqrt(n)``. ``cards()`` gives, per policy, its finish
-    cards: ``(name, cards a race, share right, share laid in the first leg)`` (results
+    cards: ``(name, cards a race, share laid correctly, share laid in the first leg)`` (results
     without ``"cards"`` count none; both shares ``None`` for a policy that laid none:
     nothing to count them over).
     """

@@ -1,10 +1,10 @@
 """``pyramid tournament``: seeded games between bot policies through the rules engine
-(no pyramid), on every core, with each policy's win rate and mean final coins.
+(no pyramid), on every core, with each policy's win share and mean final coins.
 
     pyramid tournament --seats 4 --games 2000 --bots coach,ev,ev,ev --seed 1 --edition second
 
 Seats are rotated game by game (``camelhost.tournament``); a shared win counts
-``1/k`` to each of the ``k`` winners. Intervals are 95 %: the win rate's a Wilson score
+``1/k`` to each of the ``k`` winners. Intervals are 95 %: the win share's a Wilson score
 interval (``camelhost.tournament.wilson``), the mean coins' the normal approximation.
 On a terminal a progress bar shows the running win shares; into a file or a pipe (a
 log, CI, a cluster job) a progress line is printed every ``PROGRESS_STEP`` of the
@@ -41,7 +41,7 @@ from camelhost.commands.options import (
     output_file_problem,
 )
 from camelhost.errors import CliError
-from camelhost.i18n import N_, _, decimal, edition_word, ngettext, percent
+from camelhost.i18n import N_, _, decimal, edition_word, ngettext, percent, pgettext
 from camelhost.table.bots import DESCRIPTIONS, POLICIES
 from camelhost.tools.calibrate import plot_backend, plot_file
 
@@ -356,27 +356,30 @@ def _interval(low, high):
 
 
 def _print_results(console, tally):
-    # the win rate and its interval as one column (a rate padded to 7, its interval
-    # after it, the pair as wide as the widest: 100.0% (100.0–100.0)), then the coins
+    # the win share and its interval as one column (a share padded to 7, its interval
+    # after it, the pair as wide as the widest: 100.0% (100.0–100.0)), then the coins;
+    # "win share" as the --help and the plot say it (s39 tester 3: "win rate" here)
     rates = ["%7s %s" % (percent(rate, 1), _interval(low, high))
              for _name, _n, rate, (low, high), _coins, _chw in tally.rows()]
-    head = _("win rate (%s)") % percent(0.95)
+    head = _("win share (%s)") % percent(0.95)
     width = max([len(head)] + [len(r) for r in rates])
     console.print("%-8s %6s %-*s %20s" % (_("policy"), _("seats"), width, head,
                                           _("mean coins (%s)") % percent(0.95)))
     for (name, n, _rate, _i, coins, chw), rate in zip(tally.rows(), rates, strict=True):
-        # the win rate's Wilson interval (not symmetric, never empty at 0 or 100 %); the
+        # the win share's Wilson interval (not symmetric, never empty at 0 or 100 %); the
         # coins' half-width needs two seats at least: one seat has none ("-", not 0.00)
         # written as the screen writes them: the range with an en dash, the half-width ±
         console.print("%-8s %6d %-*s %12s %s"
                       % (name, n, width, rate, decimal(coins, 2),
                          "\u00b1 %5s" % decimal(chw, 2) if n >= 2 else "%7s" % "-"))
     # one word a column, said in full on the line above (tester 4: 'per race  right in
-    # the 1st leg' read as one heading)
-    console.print(_("finish cards: laid per race; share on the right pile; share laid in "
+    # the 1st leg' read as one heading); "laid correctly", not "on the right pile", which
+    # read as the pile on the right (s39 tester 3)
+    console.print(_("finish cards: laid per race; share laid correctly; share laid in "
                     "the 1st leg"))
     console.print("              %-8s %10s %8s %14s" % (_("policy"), _("laid/race"),
-                                                       _("right"), _("1st leg")))
+                                                       pgettext("finish cards", "correct"),
+                                                       _("1st leg")))
     for name, per_race, right, first in tally.cards():
         # a policy that laid no finish card: its shares are "-", not 0 %
         console.print("              %-8s %10s %8s %14s"
