@@ -620,8 +620,14 @@ def test_the_progress_bar_shows_the_count_and_time_left_first_at_80_columns(caps
         assert count in ("0/1", "1/1") and ":" in elapsed and ":" in left, line
     last = bars[-1]
     assert last.split()[:3] == ["1/1", last.split()[1], "0:00:00"], last
-    # the shares in what is left of the line, cut with an ellipsis
-    assert "random " in last and last.rstrip().endswith("\u2026"), last
+    # 7 policies' shares have no room on the line: on lines of their own below it, whole
+    # (s39 tester 1: they were cut with an ellipsis)
+    lines = screen.splitlines()
+    below = lines[lines.index(last) + 1:]
+    below = " ".join(below[:[i for i, line in enumerate(below) if " game in " in line][0]])
+    for name in ("random", "greedy", "ev", "cautious", "tiles", "copycat", "partner"):
+        assert re.search(r"\b%s \d+\.\d%%" % name, below), below
+    assert "\u2026" not in below, below
 
 
 def test_a_pipe_gets_whole_lines_not_wrapped_at_80_columns(capsys, monkeypatch):
@@ -865,3 +871,41 @@ def test_the_win_share_is_called_so_everywhere_and_the_finish_cards_laid_correct
     out = capsys.readouterr().out
     assert "win share (95%)" in out and "win rate" not in out, out
     assert "share laid correctly;" in out and "right pile" not in out, out
+
+
+def _bar_screen(out):
+    import re
+    out = re.sub(r"\x1b\[[0-9;]*m", "", out)  # colours
+    return re.sub(r"\x1b\[[0-9;?]*[A-Za-z]|\r", "\n", out).splitlines()  # redraws as lines
+
+
+def test_the_progress_line_shows_every_policys_share_at_80_columns(capsys, monkeypatch):
+    # tester s39 1: '5/6 0:00:44 0:00:09 ━━━╺━━ partner 15.0% ev 10.0% coach 40.0% rando…',
+    # tiles never shown: the bar shrinks, then the decimal goes, before a policy does
+    import re
+    monkeypatch.setenv("FORCE_COLOR", "1")  # a terminal, as Rich sees one
+    monkeypatch.setenv("COLUMNS", "80")
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    assert main(["tournament", "--seats", "6", "--games", "2", "--bots",
+                 "partner,partner,ev,cautious,random,tiles", "--seed", "1",
+                 "--workers", "1"]) == 0
+    bars = [line for line in _bar_screen(capsys.readouterr().out) if "/2 " in line]
+    done = [line for line in bars if line.startswith("2/2 ")]
+    assert done, bars
+    for line in bars:
+        assert len(line) <= 80, line
+    for name in ("partner", "ev", "cautious", "random", "tiles"):
+        assert re.search(r" %s \d+%%" % name, done[-1]), done[-1]
+    assert "\u2026" not in done[-1] and "\u2501" in done[-1], done[-1]  # the bar kept
+
+
+def test_the_progress_line_lays_out_the_shares_bar_first_then_decimals_then_lines():
+    from camelhost.commands.tournament import BAR_WIDTH, fit_shares
+    shares = [["coach 40.0%", "ev 10.0%"], ["coach 40%", "ev 10%"]]
+    assert fit_shares(shares, 60, 78) == (BAR_WIDTH, "coach 40.0% ev 10.0%", [])
+    assert fit_shares(shares, 28, 78) == (7, "coach 40.0% ev 10.0%", [])  # a shorter bar
+    assert fit_shares(shares, 23, 78) == (6, "coach 40% ev 10%", [])  # no decimal
+    assert fit_shares(shares, 20, 78) == (0, "coach 40.0% ev 10.0%", [])  # no bar
+    assert fit_shares(shares, 16, 78) == (0, "coach 40% ev 10%", [])
+    # no room on the line: whole shares on lines of their own, broken between policies
+    assert fit_shares(shares, 10, 12) == (BAR_WIDTH, "", ["coach 40.0%", "ev 10.0%"])

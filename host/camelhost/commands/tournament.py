@@ -26,7 +26,6 @@ from rich.progress import (
     MofNCompleteColumn,
     Progress,
     ProgressColumn,
-    TextColumn,
     TimeElapsedColumn,
 )
 from rich.table import Column
@@ -109,11 +108,15 @@ def _policies(args):
     return names
 
 
-def _summary(tally):
-    parts = []
-    for name, _n, rate, _interval, _coins, _chw in tally.rows():
-        parts.append("%s %s" % (name, percent(rate, 1)))
-    return " ".join(parts)
+def _summary(tally, places=1):
+    return " ".join(_shares(tally, places))
+
+
+def _shares(tally, places=1):
+    """Each policy's running win share as ``name 15.0%`` (``places`` decimals), in the
+    tally's order."""
+    return ["%s %s" % (name, percent(rate, places))
+            for name, _n, rate, _interval, _coins, _chw in tally.rows()]
 
 
 def _duration(seconds):
@@ -313,35 +316,96 @@ def _close(log, client):
 ECHO_ROOM = 2
 
 
-class _Bar(Progress):
-    """Rich's progress display, ``ECHO_ROOM`` columns narrower than the terminal."""
+#: The progress bar's width when the line has room for it and every policy's share.
+BAR_WIDTH = 16
+#: A bar narrower than this is dropped rather than drawn: it would say nothing.
+BAR_MIN = 6
 
-    def __init__(self, *columns, console, **options):
+
+def fit_shares(shares, room, width):
+    """How the progress line shows the win shares: ``(bar, inline, below)`` for
+    ``shares`` (per places of decimals, 1 then 0: each a list of ``name share`` strings
+    in the tally's order), ``room`` the columns left on the line after the count and the
+    times, ``width`` the columns of a whole line. ``bar`` is the bar's width (0: no bar),
+    ``inline`` the shares on the line, ``below`` the lines under it that hold them when
+    the line can't: every policy's share is shown, never cut off (s39 tester 1: at 80
+    columns ``rando…``, and ``tiles`` never shown). In that order: the bar shrunk to
+    make room (down to ``BAR_MIN``), the shares without their decimal, the bar dropped,
+    then the shares on lines of their own, broken between policies (8 policies)."""
+    for bare in (False, True):  # the bar kept first, at the cost of the decimal
+        for parts in shares:
+            text = " ".join(parts)
+            free = room - len(text) - (0 if bare else 1)
+            if bare and free >= 0:
+                return 0, text, []
+            if not bare and free >= BAR_MIN:
+                return min(BAR_WIDTH, free), text, []
+    below, line = [], ""
+    for part in shares[0]:
+        if line and len(line) + 1 + len(part) > width:
+            below.append(line)
+            line = ""
+        line = part if not line else line + " " + part
+    return BAR_WIDTH, "", below + [line]
+
+
+class _SharesColumn(ProgressColumn):
+    """The win shares the progress line has room for (``_Bar`` sets them)."""
+
+    def render(self, task):
+        return Text(task.fields.get("inline", ""), no_wrap=True, overflow="ellipsis")
+
+
+class _Bar(Progress):
+    """Rich's progress display, ``ECHO_ROOM`` columns narrower than the terminal: the
+    count, the time so far and the time left, a bar, then every policy's running win
+    share (laid out by ``fit_shares``), in ``update(task, shares=[...])``: a list per
+    places of decimals (1, 0) of ``name share`` strings."""
+
+    def __init__(self, console, **options):
         self._terminal = console  # read before Progress has its own (its first table)
-        Progress.__init__(self, *columns, console=console, **options)
+        self._times = (MofNCompleteColumn(), TimeElapsedColumn(), PaceRemainingColumn())
+        self._bar = BarColumn(bar_width=BAR_WIDTH)
+        self._shares = _SharesColumn(table_column=Column(ratio=1, no_wrap=True))
+        self._below = []
+        Progress.__init__(self, *self._times, self._bar, self._shares, console=console,
+                          **options)
 
     def make_tasks_table(self, tasks):
+        width = max(20, self._terminal.width - ECHO_ROOM)
+        below = []
+        for task in tasks:
+            shares = task.fields.get("shares")
+            if not shares:
+                continue
+            # each column as wide as it draws, one space between columns
+            used = sum(column(task).cell_len + 1 for column in self._times)
+            bar, task.fields["inline"], below = fit_shares(shares, width - used, width)
+            self._bar.bar_width = bar
+            self.columns = self._times + ((self._bar,) if bar else ()) + (self._shares,)
+        self._below = below
         table = Progress.make_tasks_table(self, tasks)
-        table.width = max(20, self._terminal.width - ECHO_ROOM)
+        table.width = width
         return table
+
+    def get_renderables(self):
+        yield self.make_tasks_table(self.tasks)
+        for line in self._below:  # the shares the line had no room for
+            yield Text(line, no_wrap=True, overflow="ellipsis")
 
 
 def _tally_games(console, games, tally, log, total):
     """Every game of ``games`` into ``tally`` (and the log), with Rich's bar on a
     terminal, else a line now and then (``LineProgress``)."""
     if console.is_terminal:
-        # the count and the times first, a short bar, then the shares in what is left of
-        # the line, cut with an ellipsis: at 80 columns with 8 policies the shares came
-        # first and pushed the count and the time left off the line
-        shares = TextColumn("{task.description}", table_column=Column(
-            ratio=1, no_wrap=True, overflow="ellipsis"))
-        with _Bar(MofNCompleteColumn(), TimeElapsedColumn(), PaceRemainingColumn(),
-                  BarColumn(bar_width=16), shares, console=console,
-                  expand=True) as progress:
+        # the count and the times first (at 80 columns with 8 policies the shares came
+        # first and pushed the count and the time left off the line), a bar, then every
+        # policy's share (``fit_shares``)
+        with _Bar(console, expand=True) as progress:
             task = progress.add_task("games", total=total)
             for index, result in games:
                 _record(tally, log, index, result)
-                progress.update(task, advance=1, description=_summary(tally))
+                progress.update(task, advance=1, shares=[_shares(tally, 1), _shares(tally, 0)])
     else:
         lines = LineProgress(console, total)
         for index, result in games:
