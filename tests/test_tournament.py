@@ -235,8 +235,8 @@ def test_two_tournament_logs_of_the_same_games_are_paired_game_by_game(tmp_path,
     assert main(["tournament", "--seats", "3", "--games", "4", "--bots", "greedy,random,random",
                  "--edition", "classic", "--seed", "2", "--workers", "1",
                  "--log", str(log)]) == 0
-    lines = log.read_text().splitlines()
-    assert len(lines) == 4
+    header, *lines = log.read_text().splitlines()
+    assert header.startswith("# pyramid tournament ") and len(lines) == 4
     before = pl.read_log(str(log), "greedy")
     assert sorted(before) == [0, 1, 2, 3]
     capsys.readouterr()
@@ -479,7 +479,7 @@ def test_cli_tournament_says_its_counts_in_the_singular_and_logs_the_winners_by_
     assert out.splitlines()[1] == "bots by seat (rotated each game): greedy,random,random"
     assert "1 game in " in out and "1/1 game (100%)" in out
     assert "1 games" not in out and "1 workers" not in out
-    index, seats, coins, winners = log.read_text().split()
+    index, seats, coins, winners = log.read_text().splitlines()[1].split()
     coins = [int(c) for c in coins.split(",")]
     # the winners named by their policies: the seats with the most coins
     assert winners.split(",") == [seats.split(",")[s] for s in range(3)
@@ -574,7 +574,7 @@ def test_ctrl_c_stops_the_tournament_at_once_and_prints_the_finished_games(tmp_p
                             preexec_fn=default_sigint, start_new_session=True)
     try:
         for _i in range(600):  # until a few games are in the log (a hang guard, 60 s)
-            if log.exists() and log.read_text().count("\n") >= 3:
+            if log.exists() and _games_in(log) >= 3:
                 break
             time.sleep(0.1)
         # to the whole process group, as a terminal's Ctrl-C: the pool's workers too
@@ -586,7 +586,7 @@ def test_ctrl_c_stops_the_tournament_at_once_and_prints_the_finished_games(tmp_p
             proc.wait()
     assert proc.returncode == 130, (out, err)
     assert "Traceback" not in err, err  # the workers leave the Ctrl-C to the command
-    done = log.read_text().count("\n")
+    done = _games_in(log)
     # the games not played were cancelled, not played to the end
     assert 3 <= done < 100000
     assert ("interrupted after %d of 100000 games: the table below is of those games only "
@@ -721,7 +721,7 @@ def test_ctrl_c_on_dask_prints_the_finished_games_too(tmp_path, capsys, monkeypa
     out = capsys.readouterr().out
     assert ("interrupted after 2 of 40 games: the table below is of those games only "
             "(%s keeps the finished games)" % log) in out
-    assert "2 games in " in out and log.read_text().count("\n") == 2
+    assert "2 games in " in out and _games_in(log) == 2
     rows = out[out.index("policy"):].splitlines()
     assert {r.split()[0]: int(r.split()[1]) for r in rows[1:3]} == {"random": 4, "greedy": 2}
     # the cancelled games' warnings were held back for the stop only: Dask's logger is
@@ -821,7 +821,7 @@ def test_a_second_run_onto_a_log_holding_games_is_refused_and_the_log_kept(tmp_p
             "--edition", "classic", "--seed", "2", "--workers", "1", "--log", str(log)]
     assert main(argv) == 0
     first = log.read_bytes()
-    assert [line.split()[0] for line in first.decode().splitlines()] == ["0", "1", "2"]
+    assert [line.split()[0] for line in first.decode().splitlines()[1:]] == ["0", "1", "2"]
     capsys.readouterr()
     assert main(argv[:-4] + ["--seed", "5", "--workers", "1", "--log", str(log)]) == 1
     out, err = capsys.readouterr()
@@ -909,3 +909,46 @@ def test_the_progress_line_lays_out_the_shares_bar_first_then_decimals_then_line
     assert fit_shares(shares, 16, 78) == (0, "coach 40% ev 10%", [])
     # no room on the line: whole shares on lines of their own, broken between policies
     assert fit_shares(shares, 10, 12) == (BAR_WIDTH, "", ["coach 40.0%", "ev 10.0%"])
+
+
+def _games_in(log):
+    """The whole games' lines of a ``--log`` file (its run's header is none)."""
+    return sum(1 for line in log.read_text().splitlines(True)
+               if line.endswith("\n") and not line.startswith("#"))
+
+
+def test_a_log_names_its_run_and_every_reader_of_logs_skips_that_line(tmp_path, capsys):
+    # tester s39 4: a log's lines said nothing of the run (no seed, edition, seats)
+    import bench.league_tables as lt
+    import bench.pair_logs as pl
+    log = tmp_path / "t.log"
+    argv = ["tournament", "--seats", "3", "--games", "2", "--bots", "greedy,random,random",
+            "--edition", "classic", "--seed", "2", "--workers", "1", "--log", str(log)]
+    assert main(argv) == 0
+    lines = log.read_text().splitlines()
+    assert lines[0] == ("# pyramid tournament --edition classic --seats 3 --games 2 "
+                        "--bots greedy,random,random --seed 2")
+    assert tournament.log_run(lines[0] + "\n") == {
+        "edition": "classic", "seats": 3, "games": 2, "bots": ["greedy", "random", "random"],
+        "seed": 2}
+    assert tournament.log_run(lines[1]) is None
+    with pytest.raises(ValueError):
+        tournament.log_run("# pyramid tournament --edition classic --se")
+    warned = []
+    assert [g[0] for g in lt.read_log(str(log), warn=warned.append)] == [0, 1] and not warned
+    assert sorted(pl.read_log(str(log), "greedy")) == [0, 1]
+    # the league's resume: a new log names its run; another run's log is refused, kept
+    kept = log.read_bytes()
+    with pytest.raises(ValueError, match="holds games of another run .*--seed 2"):
+        lt.resume(str(log), ["greedy", "random", "random"], "classic", 3, 2, workers=1)
+    assert log.read_bytes() == kept
+    fresh = tmp_path / "fresh.log"
+    assert lt.resume(str(fresh), ["greedy", "random", "random"], "classic", 2, 2, workers=1) == 2
+    assert fresh.read_text().splitlines()[0] == lines[0]
+    assert lt.resume(str(fresh), ["greedy", "random", "random"], "classic", 2, 2, workers=1) == 0
+    # a run stopped before its first game left its header alone: the next run may follow
+    alone = tmp_path / "alone.log"
+    alone.write_text(lines[0] + "\n")
+    capsys.readouterr()
+    assert main(argv[:-1] + [str(alone)]) == 0
+    assert alone.read_text().splitlines()[1:] == lines

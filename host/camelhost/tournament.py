@@ -102,6 +102,42 @@ def log_line(index, result):
                                ",".join(result["seats"][w] for w in result["winners"]))
 
 
+#: What starts a game log's header line (``log_header``): a reader of logs skips a line
+#: starting so as no game.
+LOG_HEADER = "# pyramid tournament "
+
+
+def log_header(policies, edition, games, seed):
+    """The first line of a game log (``pyramid tournament --log``), naming its run: the
+    command that plays its games, ``# pyramid tournament --edition second --seats 4
+    --games 100 --bots coach,ev,ev,ev --seed 1`` (``policies`` by seat before the
+    rotation, a name each), ending in a newline. Two runs' games told apart in a file
+    passed around (s39 tester 4: the lines alone said nothing of the seed, the edition,
+    the seats). ``log_run`` reads it back."""
+    return "%s--edition %s --seats %d --games %d --bots %s --seed %d\n" % (
+        LOG_HEADER, edition, len(policies), games, ",".join(policies), seed)
+
+
+def log_run(line):
+    """The run a log's header line names (``log_header``) as ``{"edition": str, "seats":
+    int, "games": int, "bots": [str], "seed": int}``, or ``None`` for a line that is no
+    header (a game's line: ``log_line``). Raises ``ValueError`` for a header line that
+    does not read so (cut or edited)."""
+    if not line.startswith(LOG_HEADER):
+        return None
+    words = line[len(LOG_HEADER):].split()
+    options = dict(zip(words[::2], words[1::2], strict=False))
+    try:
+        run = {"edition": options["--edition"], "seats": int(options["--seats"]),
+               "games": int(options["--games"]), "bots": options["--bots"].split(","),
+               "seed": int(options["--seed"])}
+    except (KeyError, ValueError):
+        raise ValueError(_("not a tournament log's header: %r") % line.strip()) from None
+    if len(words) != 10 or len(run["bots"]) != run["seats"]:
+        raise ValueError(_("not a tournament log's header: %r") % line.strip())
+    return run
+
+
 def _play(job):
     policies, edition, seed, index = job
     return index, play_game(policies, edition, seed, index)

@@ -69,8 +69,10 @@ def add_arguments(parser):
     parser.add_argument("--workers", type=int, default=None, metavar=metavar("N"),
                         help=_("processes (default: one per core)"))
     parser.add_argument("--log", default=None, metavar=metavar("FILE"),
-                        help=_("append one line per finished game to FILE (its index, the policies by "
-                               "seat, their coins, the winners' policies)"))
+                        help=_("write to FILE a first line naming the run (# pyramid tournament "
+                               "and its options), then one line per finished game (its index, "
+                               "the policies by seat, their coins, the winners' policies); a "
+                               "FILE holding games is refused"))
     parser.add_argument("--engine", choices=("process", "dask"), default="process",
                         help=_("where the games run: process (a process pool on this machine, "
                                "the default) or dask (Dask distributed: the same seeded games and "
@@ -248,18 +250,19 @@ def _checked(args):
 def _check_log(path):
     """Refuse (``CliError``, one line naming the file and the option) a ``--log`` file
     that already holds a game: this run's games are numbered from 0 as every run's, so
-    appending would mix two runs' games under the same numbers (s38 finding 5), and a
-    log says nothing of the seed, the bots or the edition it was played with, so the
-    games it lacks can't be told apart from another run's. The file is left as it is
-    (``tests/bench/league_tables.py --run`` resumes a table's log, knowing its
-    settings); an empty file is used. A folder, a missing folder or a file not to be
-    written is refused as for ``--plot`` (``output_file_problem``)."""
+    appending would mix two runs' games under the same numbers (s38 finding 5). The
+    file is left as it is (``tests/bench/league_tables.py --run`` resumes a table's log,
+    knowing its settings); an empty file is used, and one with a run's header alone (a
+    run stopped before its first game: this run's header follows it). A folder, a
+    missing folder or a file not to be written is refused as for ``--plot``
+    (``output_file_problem``)."""
     problem = output_file_problem("--log", path)  # a folder, none, not to be written
     if problem:
         raise CliError(problem)
+    header = tournament.LOG_HEADER.encode()
     try:
         with open(path, "rb") as fh:
-            held = sum(1 for line in fh if line.strip())
+            held = sum(1 for line in fh if line.strip() and not line.startswith(header))
     except OSError:  # none yet (or not to be read: appending is still checked above)
         return
     if held:
@@ -471,7 +474,13 @@ def run(args):
                   soft_wrap=True)
     for line in bots_lines(names, console.width if console.is_terminal else None):
         console.print(line, soft_wrap=True, highlight=False)
-    log = open(args.log, "a") if args.log else None
+    log = None
+    if args.log:
+        log = open(args.log, "a")
+        # the run the games below are of: the lines alone said nothing of the seed, the
+        # edition or the seats (s39 tester 4)
+        log.write(tournament.log_header(names, edition.name, args.games, args.seed))
+        log.flush()
     started = time.perf_counter()
     games = tournament.run(names, edition.name, args.games, args.seed, workers,
                            engine=args.engine, client=client)
