@@ -908,7 +908,11 @@ def test_the_progress_line_lays_out_the_shares_bar_first_then_decimals_then_line
     assert fit_shares(shares, 20, 78) == (0, "coach 40.0% ev 10.0%", [])  # no bar
     assert fit_shares(shares, 16, 78) == (0, "coach 40% ev 10%", [])
     # no room on the line: whole shares on lines of their own, broken between policies
-    assert fit_shares(shares, 10, 12) == (BAR_WIDTH, "", ["coach 40.0%", "ev 10.0%"])
+    assert fit_shares(shares, 10, 12) == (9, "", ["coach 40.0%", "ev 10.0%"])
+    many = [s * 5 for s in shares]  # 10 policies: 104 columns at least
+    bar, inline, below = fit_shares(many, 40, 78)
+    assert (bar, inline, len(below)) == (BAR_WIDTH, "", 2), below
+    assert " ".join(below) == " ".join(many[0]) and max(map(len, below)) <= 78, below
 
 
 def _games_in(log):

@@ -334,7 +334,8 @@ def fit_shares(shares, room, width):
     the line can't: every policy's share is shown, never cut off (s39 tester 1: at 80
     columns ``rando…``, and ``tiles`` never shown). In that order: the bar shrunk to
     make room (down to ``BAR_MIN``), the shares without their decimal, the bar dropped,
-    then the shares on lines of their own, broken between policies (8 policies)."""
+    then the shares on lines of their own, broken between policies (8 policies), the
+    bar as the line has room for it."""
     for bare in (False, True):  # the bar kept first, at the cost of the decimal
         for parts in shares:
             text = " ".join(parts)
@@ -349,7 +350,8 @@ def fit_shares(shares, room, width):
             below.append(line)
             line = ""
         line = part if not line else line + " " + part
-    return BAR_WIDTH, "", below + [line]
+    bar = min(BAR_WIDTH, room - 1)  # the line's own room: the bar only, shrunk or dropped
+    return (bar if bar >= BAR_MIN else 0), "", below + [line]
 
 
 class _SharesColumn(ProgressColumn):
