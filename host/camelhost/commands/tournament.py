@@ -110,8 +110,8 @@ def _policies(args):
     return names
 
 
-def _summary(tally, places=1):
-    return " ".join(_shares(tally, places))
+def _summary(tally):
+    return " ".join(_shares(tally))
 
 
 def _shares(tally, places=1):
