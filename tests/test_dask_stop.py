@@ -15,6 +15,13 @@ import time
 import pytest
 from camelhost import tournament
 
+
+def _games_in(log):
+    """The whole games' lines of a ``--log`` file (its run's header is none)."""
+    return sum(1 for line in log.read_text().splitlines(True)
+               if line.endswith("\n") and not line.startswith(tournament.LOG_HEADER))
+
+
 pytest.importorskip("distributed")
 
 BOTS = ["random", "greedy", "random"]
@@ -48,7 +55,7 @@ def test_ctrl_c_on_dask_worker_processes_prints_the_finished_games(tmp_path):
                             preexec_fn=default_sigint, start_new_session=True)
     try:
         for _i in range(1200):  # until a few games are in the log (a hang guard, 120 s)
-            if log.exists() and log.read_text().count("\n") >= 3:
+            if log.exists() and _games_in(log) >= 3:
                 break
             time.sleep(0.1)
         # to the whole process group, as a terminal's Ctrl-C: Dask's workers too
@@ -60,7 +67,7 @@ def test_ctrl_c_on_dask_worker_processes_prints_the_finished_games(tmp_path):
             proc.wait()
     assert proc.returncode == 130, (out, err)
     assert "Traceback" not in err and "timed out" not in err, err
-    done = log.read_text().count("\n")
+    done = _games_in(log)  # the run's header line is no game
     assert 3 <= done < 100000
     assert ("interrupted after %d of 100000 games: the table below is of those games only "
             "(%s keeps the finished games)" % (done, log)) in out, out

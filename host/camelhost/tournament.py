@@ -102,6 +102,42 @@ def log_line(index, result):
                                ",".join(result["seats"][w] for w in result["winners"]))
 
 
+#: What starts a game log's header line (``log_header``): a reader of logs skips a line
+#: starting so as no game.
+LOG_HEADER = "# pyramid tournament "
+
+
+def log_header(policies, edition, games, seed):
+    """The first line of a game log (``pyramid tournament --log``), naming its run: the
+    command that plays its games, ``# pyramid tournament --edition second --seats 4
+    --games 100 --bots coach,ev,ev,ev --seed 1`` (``policies`` by seat before the
+    rotation, a name each), ending in a newline. Two runs' games told apart in a file
+    passed around (s39 tester 4: the lines alone said nothing of the seed, the edition,
+    the seats). ``log_run`` reads it back."""
+    return "%s--edition %s --seats %d --games %d --bots %s --seed %d\n" % (
+        LOG_HEADER, edition, len(policies), games, ",".join(policies), seed)
+
+
+def log_run(line):
+    """The run a log's header line names (``log_header``) as ``{"edition": str, "seats":
+    int, "games": int, "bots": [str], "seed": int}``, or ``None`` for a line that is no
+    header (a game's line: ``log_line``). Raises ``ValueError`` for a header line that
+    does not read so (cut or edited)."""
+    if not line.startswith(LOG_HEADER):
+        return None
+    words = line[len(LOG_HEADER):].split()
+    options = dict(zip(words[::2], words[1::2], strict=False))
+    try:
+        run = {"edition": options["--edition"], "seats": int(options["--seats"]),
+               "games": int(options["--games"]), "bots": options["--bots"].split(","),
+               "seed": int(options["--seed"])}
+    except (KeyError, ValueError):
+        raise ValueError(_("not a tournament log's header: %r") % line.strip()) from None
+    if len(words) != 10 or len(run["bots"]) != run["seats"]:
+        raise ValueError(_("not a tournament log's header: %r") % line.strip())
+    return run
+
+
 def _play(job):
     policies, edition, seed, index = job
     return index, play_game(policies, edition, seed, index)
@@ -276,12 +312,12 @@ class Tally:
     """Win share and final coins per policy over finished games.
 
     A win shared by ``k`` seats counts ``1/k`` to each. ``rows()`` gives, per policy,
-    ``(name, seats played, win rate, (low, high), mean coins, half-width)``; rates are
-    fractions (0..1) of the seats that policy played, ``(low, high)`` the rate's 95 %
-    Wilson score interval (``wilson``: right at a rate of 0 or 1 too, where the normal
+    ``(name, seats played, win share, (low, high), mean coins, half-width)``; shares are
+    fractions (0..1) of the seats that policy played, ``(low, high)`` the share's 95 %
+    Wilson score interval (``wilson``: right at a share of 0 or 1 too, where the normal
     approximation shrinks to nothing), the coins' half-width the 95 % normal
     approximation ``1.96 * s / sqrt(n)``. ``cards()`` gives, per policy, its finish
-    cards: ``(name, cards a race, share right, share laid in the first leg)`` (results
+    cards: ``(name, cards a race, share laid correctly, share laid in the first leg)`` (results
     without ``"cards"`` count none; both shares ``None`` for a policy that laid none:
     nothing to count them over).
     """

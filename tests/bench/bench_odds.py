@@ -218,8 +218,9 @@ def ctrl_c_stop(engine, workers=2, games_first=3, wait=180.0):
         def games():
             if not os.path.exists(log):
                 return 0
-            with open(log) as fh:
-                return fh.read().count("\n")
+            with open(log) as fh:  # the run's header line is no game
+                return sum(1 for line in fh if line.endswith("\n")
+                           and not line.startswith(tournament.LOG_HEADER))
 
         def default_sigint():  # as from a shell, whatever this process ignores
             signal.signal(signal.SIGINT, signal.SIG_DFL)

@@ -128,7 +128,8 @@ def _game(line):
 
 def read_log(path, games=None, warn=_warn):
     """The whole games of a tournament log (``pyramid tournament --log``: one line a
-    game, ``index seats coins winners``, in any order of index) as ``[(index, [policy
+    game, ``index seats coins winners``, in any order of index, after a header line
+    naming the run in logs since s39, skipped here: ``tournament.log_header``) as ``[(index, [policy
     by seat], [coins by seat])]`` sorted by index, only those with ``index < games``
     when ``games`` is given. A line that is not a whole game (``_game``: a game still
     being written, a file cut short) and a game already read are skipped, each with a
@@ -137,8 +138,8 @@ def read_log(path, games=None, warn=_warn):
     out = {}
     with open(path, encoding="utf-8", errors="replace") as fh:
         for number, line in enumerate(fh, 1):
-            if not line.strip():
-                continue
+            if not line.strip() or line.startswith(tournament.LOG_HEADER):
+                continue  # a run's header (``tournament.log_header``): no game
             game = _game(line)
             if game is None:
                 warn("%s line %d: skipped, not a whole game ('index seats coins winners'): %r"
@@ -369,14 +370,39 @@ def missing(log, planned):
     return [i for i in range(planned) if i not in have]
 
 
+def log_runs(path):
+    """The runs the header lines of the log at ``path`` name (``tournament.log_run``),
+    in file order: ``[]`` for a log without one (before s39) or no file; a damaged
+    header is no run (``read_log`` skips it as no game)."""
+    runs = []
+    if os.path.exists(path):
+        with open(path, encoding="utf-8", errors="replace") as fh:
+            for line in fh:
+                try:
+                    run = tournament.log_run(line)
+                except ValueError:
+                    continue
+                if run is not None:
+                    runs.append(run)
+    return runs
+
+
 def resume(log, bots, edition, seed, planned, workers=None):
     """Play the games of a table its ``log`` lacks (``missing``) on a process pool of
     ``workers`` (default one a core), appending each game's line
     (``tournament.log_line``) as it ends, flushed: a run stopped anywhere (Ctrl-C, a
     machine gone) loses at most the games in flight and the next run plays only what
     is missing. Each game is seeded by its index alone, so the log holds the same
-    games whatever the order or the runs. Nothing of the log is ever rewritten.
-    Returns the games played."""
+    games whatever the order or the runs. Nothing of the log is ever rewritten. A new
+    log starts with the run's header (``tournament.log_header``); a log whose header
+    names another run (other bots, edition or seed) raises ``ValueError`` naming it,
+    before any game. Returns the games played."""
+    for run in log_runs(log):
+        if (run["edition"], run["bots"], run["seed"]) != (edition, list(bots), seed):
+            raise ValueError("%s holds games of another run (%s): give it a log of its own"
+                             % (log, " ".join(tournament.log_header(
+                                 run["bots"], run["edition"], run["games"],
+                                 run["seed"]).split()[3:])))
     todo = missing(log, planned)
     if not todo:
         return 0
@@ -388,6 +414,8 @@ def resume(log, bots, edition, seed, planned, workers=None):
                 fh.seek(-1, os.SEEK_END)
                 if fh.read(1) != b"\n":
                     out.write("\n")
+        else:  # a new log names its run (logs from before s39 have no header)
+            out.write(tournament.log_header(bots, edition, planned, seed))
         if workers == 1:
             results = (tournament._play(job) for job in jobs)
             pool = None
@@ -480,7 +508,11 @@ def main(argv=None):
     for name, edition, _seats, bots in todo:
         log = os.path.join(a.out, name + ".log")
         planned = planned_games(name, a.games)
-        played = resume(log, bots, edition, a.seed, planned, a.workers)
+        try:
+            played = resume(log, bots, edition, a.seed, planned, a.workers)
+        except ValueError as exc:  # a log of another run: said in one line, left as it is
+            print(exc, file=sys.stderr)
+            return 2
         n, share, share_hw, margin, margin_hw = summary(log, planned)
         print("%-40s %5d games (%d now)  coach %5.1f %% ± %4.1f  coins %+6.2f ± %5.2f"
               % (name, n, played, 100 * share, 100 * share_hw, margin, margin_hw),

@@ -1,6 +1,7 @@
 """Two tournament logs of the same games compared game by game.
 
-``pyramid tournament --log FILE`` writes one line a game: ``index seats coins
+``pyramid tournament --log FILE`` writes a header line naming the run
+(``tournament.log_header``, skipped here), then one line a game: ``index seats coins
 winners`` (seats and coins comma-separated in seat order, winners the policies of the
 winning seats; logs written before read as the winners' 0-based seats). Two runs with the same ``--seats``, ``--bots`` order, ``--seed`` and
 ``--edition`` play the same set-ups and dice, so the games a code change leaves alone
@@ -10,7 +11,7 @@ than by the two tables' intervals (``coach_variants.paired``)::
     python tests/bench/pair_logs.py tests/bench/tournaments/seed1-classic-coach-ev.log \
         /tmp/new-classic.log
 
-Prints each log's win rate for ``--policy`` (default ``coach``; a win shared by ``k``
+Prints each log's win share for ``--policy`` (default ``coach``; a win shared by ``k``
 seats counts ``1/k``, shared among that policy's seats in the game) over the games
 both logs hold, then the second minus the first in points with its 95 % interval and
 the number of games whose result changed. Exits 2 with a one-line message when a log
@@ -22,6 +23,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from camelhost.tournament import LOG_HEADER  # noqa: E402
 from coach_variants import paired  # noqa: E402
 
 
@@ -31,8 +33,8 @@ def read_log(path, policy):
     out = {}
     with open(path, encoding="utf-8") as fh:
         for number, line in enumerate(fh, 1):
-            if not line.strip():
-                continue
+            if not line.strip() or line.startswith(LOG_HEADER):
+                continue  # the run's header (``tournament.log_header``): no game
             try:
                 index, seats, coins, winners = line.split()
                 names = seats.split(",")
@@ -70,7 +72,7 @@ def main(argv=None):
     x = [before[i][1] for i in games]
     y = [after[i][1] for i in games]
     mean, hw, changed = paired(y, x)
-    print("%d games in both logs; %s win rate %.1f %% then %.1f %%"
+    print("%d games in both logs; %s win share %.1f %% then %.1f %%"
           % (len(games), a.policy, 100 * sum(x) / len(x), 100 * sum(y) / len(y)))
     print("difference %+.1f points ± %.1f (95 %%), %d games changed"
           % (100 * mean, 100 * hw, changed))

@@ -1,10 +1,10 @@
 """``pyramid tournament``: seeded games between bot policies through the rules engine
-(no pyramid), on every core, with each policy's win rate and mean final coins.
+(no pyramid), on every core, with each policy's win share and mean final coins.
 
     pyramid tournament --seats 4 --games 2000 --bots coach,ev,ev,ev --seed 1 --edition second
 
 Seats are rotated game by game (``camelhost.tournament``); a shared win counts
-``1/k`` to each of the ``k`` winners. Intervals are 95 %: the win rate's a Wilson score
+``1/k`` to each of the ``k`` winners. Intervals are 95 %: the win share's a Wilson score
 interval (``camelhost.tournament.wilson``), the mean coins' the normal approximation.
 On a terminal a progress bar shows the running win shares; into a file or a pipe (a
 log, CI, a cluster job) a progress line is printed every ``PROGRESS_STEP`` of the
@@ -26,7 +26,6 @@ from rich.progress import (
     MofNCompleteColumn,
     Progress,
     ProgressColumn,
-    TextColumn,
     TimeElapsedColumn,
 )
 from rich.table import Column
@@ -41,7 +40,7 @@ from camelhost.commands.options import (
     output_file_problem,
 )
 from camelhost.errors import CliError
-from camelhost.i18n import N_, _, decimal, edition_word, ngettext, percent
+from camelhost.i18n import N_, _, decimal, edition_word, ngettext, percent, pgettext
 from camelhost.table.bots import DESCRIPTIONS, POLICIES
 from camelhost.tools.calibrate import plot_backend, plot_file
 
@@ -70,8 +69,10 @@ def add_arguments(parser):
     parser.add_argument("--workers", type=int, default=None, metavar=metavar("N"),
                         help=_("processes (default: one per core)"))
     parser.add_argument("--log", default=None, metavar=metavar("FILE"),
-                        help=_("append one line per finished game to FILE (its index, the policies by "
-                               "seat, their coins, the winners' policies)"))
+                        help=_("write to FILE a first line naming the run (# pyramid tournament "
+                               "and its options), then one line per finished game (its index, "
+                               "the policies by seat, their coins, the winners' policies); a "
+                               "FILE holding games is refused"))
     parser.add_argument("--engine", choices=("process", "dask"), default="process",
                         help=_("where the games run: process (a process pool on this machine, "
                                "the default) or dask (Dask distributed: the same seeded games and "
@@ -86,7 +87,12 @@ def add_arguments(parser):
 
 
 def _policies(args):
-    names = [n.strip().lower() for n in args.bots.split(",") if n.strip()]
+    entries = [n.strip().lower() for n in args.bots.split(",")]
+    for place, name in enumerate(entries, 1):
+        if not name:  # 'ev,,ev,ev': said, not dropped (the count would blame the seats)
+            raise CliError(_("--bots: entry %d of %d is empty: give a policy name there")
+                           % (place, len(entries)))
+    names = entries
     for name in names:  # a misspelt name first: it is the mistake to fix either way
         if name not in POLICIES:
             raise CliError(_("unknown bot policy %r (one of %s)")
@@ -105,10 +111,14 @@ def _policies(args):
 
 
 def _summary(tally):
-    parts = []
-    for name, _n, rate, _interval, _coins, _chw in tally.rows():
-        parts.append("%s %s" % (name, percent(rate, 1)))
-    return " ".join(parts)
+    return " ".join(_shares(tally))
+
+
+def _shares(tally, places=1):
+    """Each policy's running win share as ``name 15.0%`` (``places`` decimals), in the
+    tally's order."""
+    return ["%s %s" % (name, percent(rate, places))
+            for name, _n, rate, _interval, _coins, _chw in tally.rows()]
 
 
 def _duration(seconds):
@@ -240,18 +250,19 @@ def _checked(args):
 def _check_log(path):
     """Refuse (``CliError``, one line naming the file and the option) a ``--log`` file
     that already holds a game: this run's games are numbered from 0 as every run's, so
-    appending would mix two runs' games under the same numbers (s38 finding 5), and a
-    log says nothing of the seed, the bots or the edition it was played with, so the
-    games it lacks can't be told apart from another run's. The file is left as it is
-    (``tests/bench/league_tables.py --run`` resumes a table's log, knowing its
-    settings); an empty file is used. A folder, a missing folder or a file not to be
-    written is refused as for ``--plot`` (``output_file_problem``)."""
+    appending would mix two runs' games under the same numbers (s38 finding 5). The
+    file is left as it is (``tests/bench/league_tables.py --run`` resumes a table's log,
+    knowing its settings); an empty file is used, and one with a run's header alone (a
+    run stopped before its first game: this run's header follows it). A folder, a
+    missing folder or a file not to be written is refused as for ``--plot``
+    (``output_file_problem``)."""
     problem = output_file_problem("--log", path)  # a folder, none, not to be written
     if problem:
         raise CliError(problem)
+    header = tournament.LOG_HEADER.encode()
     try:
         with open(path, "rb") as fh:
-            held = sum(1 for line in fh if line.strip())
+            held = sum(1 for line in fh if line.strip() and not line.startswith(header))
     except OSError:  # none yet (or not to be read: appending is still checked above)
         return
     if held:
@@ -308,35 +319,98 @@ def _close(log, client):
 ECHO_ROOM = 2
 
 
-class _Bar(Progress):
-    """Rich's progress display, ``ECHO_ROOM`` columns narrower than the terminal."""
+#: The progress bar's width when the line has room for it and every policy's share.
+BAR_WIDTH = 16
+#: A bar narrower than this is dropped rather than drawn: it would say nothing.
+BAR_MIN = 6
 
-    def __init__(self, *columns, console, **options):
+
+def fit_shares(shares, room, width):
+    """How the progress line shows the win shares: ``(bar, inline, below)`` for
+    ``shares`` (per places of decimals, 1 then 0: each a list of ``name share`` strings
+    in the tally's order), ``room`` the columns left on the line after the count and the
+    times, ``width`` the columns of a whole line. ``bar`` is the bar's width (0: no bar),
+    ``inline`` the shares on the line, ``below`` the lines under it that hold them when
+    the line can't: every policy's share is shown, never cut off (s39 tester 1: at 80
+    columns ``rando…``, and ``tiles`` never shown). In that order: the bar shrunk to
+    make room (down to ``BAR_MIN``), the shares without their decimal, the bar dropped,
+    then the shares on lines of their own, broken between policies (8 policies), the
+    bar as the line has room for it."""
+    for bare in (False, True):  # the bar kept first, at the cost of the decimal
+        for parts in shares:
+            text = " ".join(parts)
+            free = room - len(text) - (0 if bare else 1)
+            if bare and free >= 0:
+                return 0, text, []
+            if not bare and free >= BAR_MIN:
+                return min(BAR_WIDTH, free), text, []
+    below, line = [], ""
+    for part in shares[0]:
+        if line and len(line) + 1 + len(part) > width:
+            below.append(line)
+            line = ""
+        line = part if not line else line + " " + part
+    bar = min(BAR_WIDTH, room - 1)  # the line's own room: the bar only, shrunk or dropped
+    return (bar if bar >= BAR_MIN else 0), "", below + [line]
+
+
+class _SharesColumn(ProgressColumn):
+    """The win shares the progress line has room for (``_Bar`` sets them)."""
+
+    def render(self, task):
+        return Text(task.fields.get("inline", ""), no_wrap=True, overflow="ellipsis")
+
+
+class _Bar(Progress):
+    """Rich's progress display, ``ECHO_ROOM`` columns narrower than the terminal: the
+    count, the time so far and the time left, a bar, then every policy's running win
+    share (laid out by ``fit_shares``), in ``update(task, shares=[...])``: a list per
+    places of decimals (1, 0) of ``name share`` strings."""
+
+    def __init__(self, console, **options):
         self._terminal = console  # read before Progress has its own (its first table)
-        Progress.__init__(self, *columns, console=console, **options)
+        self._times = (MofNCompleteColumn(), TimeElapsedColumn(), PaceRemainingColumn())
+        self._bar = BarColumn(bar_width=BAR_WIDTH)
+        self._shares = _SharesColumn(table_column=Column(ratio=1, no_wrap=True))
+        self._below = []
+        Progress.__init__(self, *self._times, self._bar, self._shares, console=console,
+                          **options)
 
     def make_tasks_table(self, tasks):
+        width = max(20, self._terminal.width - ECHO_ROOM)
+        below = []
+        for task in tasks:
+            shares = task.fields.get("shares")
+            if not shares:
+                continue
+            # each column as wide as it draws, one space between columns
+            used = sum(column(task).cell_len + 1 for column in self._times)
+            bar, task.fields["inline"], below = fit_shares(shares, width - used, width)
+            self._bar.bar_width = bar
+            self.columns = self._times + ((self._bar,) if bar else ()) + (self._shares,)
+        self._below = below
         table = Progress.make_tasks_table(self, tasks)
-        table.width = max(20, self._terminal.width - ECHO_ROOM)
+        table.width = width
         return table
+
+    def get_renderables(self):
+        yield self.make_tasks_table(self.tasks)
+        for line in self._below:  # the shares the line had no room for
+            yield Text(line, no_wrap=True, overflow="ellipsis")
 
 
 def _tally_games(console, games, tally, log, total):
     """Every game of ``games`` into ``tally`` (and the log), with Rich's bar on a
     terminal, else a line now and then (``LineProgress``)."""
     if console.is_terminal:
-        # the count and the times first, a short bar, then the shares in what is left of
-        # the line, cut with an ellipsis: at 80 columns with 8 policies the shares came
-        # first and pushed the count and the time left off the line
-        shares = TextColumn("{task.description}", table_column=Column(
-            ratio=1, no_wrap=True, overflow="ellipsis"))
-        with _Bar(MofNCompleteColumn(), TimeElapsedColumn(), PaceRemainingColumn(),
-                  BarColumn(bar_width=16), shares, console=console,
-                  expand=True) as progress:
+        # the count and the times first (at 80 columns with 8 policies the shares came
+        # first and pushed the count and the time left off the line), a bar, then every
+        # policy's share (``fit_shares``)
+        with _Bar(console, expand=True) as progress:
             task = progress.add_task("games", total=total)
             for index, result in games:
                 _record(tally, log, index, result)
-                progress.update(task, advance=1, description=_summary(tally))
+                progress.update(task, advance=1, shares=[_shares(tally, 1), _shares(tally, 0)])
     else:
         lines = LineProgress(console, total)
         for index, result in games:
@@ -351,27 +425,30 @@ def _interval(low, high):
 
 
 def _print_results(console, tally):
-    # the win rate and its interval as one column (a rate padded to 7, its interval
-    # after it, the pair as wide as the widest: 100.0% (100.0–100.0)), then the coins
+    # the win share and its interval as one column (a share padded to 7, its interval
+    # after it, the pair as wide as the widest: 100.0% (100.0–100.0)), then the coins;
+    # "win share" as the --help and the plot say it (s39 tester 3: "win rate" here)
     rates = ["%7s %s" % (percent(rate, 1), _interval(low, high))
              for _name, _n, rate, (low, high), _coins, _chw in tally.rows()]
-    head = _("win rate (%s)") % percent(0.95)
+    head = _("win share (%s)") % percent(0.95)
     width = max([len(head)] + [len(r) for r in rates])
     console.print("%-8s %6s %-*s %20s" % (_("policy"), _("seats"), width, head,
                                           _("mean coins (%s)") % percent(0.95)))
     for (name, n, _rate, _i, coins, chw), rate in zip(tally.rows(), rates, strict=True):
-        # the win rate's Wilson interval (not symmetric, never empty at 0 or 100 %); the
+        # the win share's Wilson interval (not symmetric, never empty at 0 or 100 %); the
         # coins' half-width needs two seats at least: one seat has none ("-", not 0.00)
         # written as the screen writes them: the range with an en dash, the half-width ±
         console.print("%-8s %6d %-*s %12s %s"
                       % (name, n, width, rate, decimal(coins, 2),
                          "\u00b1 %5s" % decimal(chw, 2) if n >= 2 else "%7s" % "-"))
     # one word a column, said in full on the line above (tester 4: 'per race  right in
-    # the 1st leg' read as one heading)
-    console.print(_("finish cards: laid per race; share on the right pile; share laid in "
+    # the 1st leg' read as one heading); "laid correctly", not "on the right pile", which
+    # read as the pile on the right (s39 tester 3)
+    console.print(_("finish cards: laid per race; share laid correctly; share laid in "
                     "the 1st leg"))
     console.print("              %-8s %10s %8s %14s" % (_("policy"), _("laid/race"),
-                                                       _("right"), _("1st leg")))
+                                                       pgettext("finish cards", "correct"),
+                                                       _("1st leg")))
     for name, per_race, right, first in tally.cards():
         # a policy that laid no finish card: its shares are "-", not 0 %
         console.print("              %-8s %10s %8s %14s"
@@ -399,7 +476,13 @@ def run(args):
                   soft_wrap=True)
     for line in bots_lines(names, console.width if console.is_terminal else None):
         console.print(line, soft_wrap=True, highlight=False)
-    log = open(args.log, "a") if args.log else None
+    log = None
+    if args.log:
+        log = open(args.log, "a")
+        # the run the games below are of: the lines alone said nothing of the seed, the
+        # edition or the seats (s39 tester 4)
+        log.write(tournament.log_header(names, edition.name, args.games, args.seed))
+        log.flush()
     started = time.perf_counter()
     games = tournament.run(names, edition.name, args.games, args.seed, workers,
                            engine=args.engine, client=client)
