@@ -25,7 +25,7 @@ from camelup.editions import GREY, get_edition, split_die_label
 
 from camelhost.device.events import fault_text, out_dice, out_mask
 from camelhost.device.open import LineQuality, PyramidIdentity, PyramidPresence, PyramidRestarted
-from camelhost.i18n import N_, _, colour_list, colour_word, colours_in, percent
+from camelhost.i18n import N_, _, colour_list, colour_word, colours_in, percent, yes_or_no
 from camelhost.table import bots, events, narration
 from camelhost.table.display import Seam
 from camelhost.table.errors import TableError, shown
@@ -346,6 +346,8 @@ class Table:
                                   % shown(text))
             else:
                 return self._private_card(words)
+        if self.undo_asked and yes_or_no(text):  # 'y' answers the question: no die
+            text, words = "undo", ["undo"]
         if self._undo_asked_first(words):
             return True
         if not words:
@@ -375,9 +377,12 @@ class Table:
     def _undo_asked_first(self, words):
         """An ``undo`` that would take back a leg's scoring or the race's end (coins
         handed out, tickets and tiles returned, the finish piles revealed) is asked about
-        first, in one line saying what it takes back: ``undo`` typed again does it, any
-        other line leaves it (and is taken as it is; an empty line says nothing was
-        undone). True when the line was answered here."""
+        first, in one line saying what it takes back: ``undo`` typed again does it, as
+        does a yes (``y``, ``yes``, German ``j``, ``ja``: ``camelhost.i18n.yes_or_no``,
+        read so only while the question waits, so ``y`` is no yellow die then); an empty
+        line or a no (``n``, ``no``, German ``nein``) leaves it and says nothing was undone;
+        any other line leaves it and is taken as it is. True when the line was answered
+        here."""
         asked, self.undo_asked = self.undo_asked, False
         if words == ["undo"] and not asked:
             scoring = self.session.undo_scoring()
@@ -389,7 +394,7 @@ class Table:
                                   + ("" if renamed is None else "\n" + renamed))
                 self.display.prompt(self.view())
                 return True
-        elif asked and not words:
+        elif asked and (not words or yes_or_no(" ".join(words)) is False):
             self.display.text(_("nothing undone"))
             self.display.prompt(self.view())
             return True
