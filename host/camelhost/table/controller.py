@@ -307,7 +307,9 @@ class Table:
         (s36 tester findings 16, 19). While a release of the virtual pyramid is on its
         way, a player's action is refused too (``release: Ann's die is on its way``).
         The table's own lines (``show``, ``odds``, ``help``, ``undo``, ``fix``, ``quit``...)
-        are taken whenever they come.
+        are taken whenever they come; those that only answer (``show``, ``odds``,
+        ``best``, ``best all``, ``help``, ``position``) end with the display's
+        ``answered``, the table waiting for what it waited for before.
 
         ``confirmed``: a ``release`` the player confirmed after the screen asked about a
         likely second push (``double_push``: the full screen's F5 asks once): booked
@@ -363,6 +365,7 @@ class Table:
             return True
         if words == ["best", "all"]:  # every action the coach valued, not the best few
             self.display.text("\n".join(narration.best_lines(self.view(odds=True), count=None)))
+            self.display.answered(self.view())
             return True
         if len(words) == 1:
             done = self._table_word(words[0])
@@ -538,6 +541,9 @@ class Table:
         if head in ("quit", "exit"):
             self.quit = True
             return False
+        if head == "release":
+            self._release(manual=True, fault=None)
+            return True
         if head in ("help", "?"):
             self.display.text(help_text(self.session.edition.name, self.pyramid_kind,
                                         self.session.names))
@@ -549,10 +555,9 @@ class Table:
             self.display.text("\n".join(narration.best_lines(self.view(odds=True))))
         elif head == "position":
             self.display.text(narration.position_line(self.session))
-        elif head == "release":
-            self._release(manual=True, fault=None)
         else:
             return None
+        self.display.answered(self.view())  # the table waits for what it waited for
         return True
 
     def _finish_pile(self, head):
