@@ -1,5 +1,5 @@
 """German: a leg ticket is a Wettplättchen wherever the table names one (tester s39
-finding 11). The leg scoring said `rot 5 Plättchen +5`, the word of a spectator tile,
+finding 11). The leg scoring said `gelb 5 Plättchen -1`, the word of a spectator tile,
 while the same table said `Wettplättchen rot` elsewhere; the full screen's scoring row
 of a player without tickets said `keine Plättchen`."""
 
