@@ -58,9 +58,14 @@ HELP_ROWS = (
     ("leg {c}", N_("take the top {c} leg ticket"), None),
     ("tile 7 +  tile 7 -", N_("place or move your tile on space 7, forward (+) or backward (-) side"),
      None),
-    ("win {c}  lose {c}", N_("{c} finish card on the overall winner / loser pile"), None),
-    ("win  lose", N_("the same, privately: a picker (full screen, one key per"), None),
-    ("", N_("colour) or the colour asked next (plain); it is never shown"), None),
+    ("win  lose", N_("a finish card on the overall winner / loser pile, face"), None),
+    ("", N_("down: its colour picked next, one key per colour"), "masked"),
+    ("", N_("down: its colour typed next, never shown"), "unmasked"),
+    ("win {c}  lose {c}", N_("the same, its colour typed with it (masked as it is typed)"),
+     "masked"),
+    ("win {c}  lose {c}", N_("the same, its colour typed with it: for scripts (input"),
+     "piped"),
+    ("", N_("piped); refused at a terminal, where it would show"), "piped"),
     ("partner {p}", N_("partnership with {p} (second edition, 6-8 players)"), "partners"),
     ("pyramid", N_("take a pyramid ticket; the next die released completes it"), "reported"),
     ("pyramid", N_("take a pyramid ticket; the next die typed completes it"), "manual"),
@@ -98,19 +103,26 @@ log = logging.getLogger("camelhost.table")
 HELP_COLUMN = 21
 
 
-def help_text(edition, pyramid=None, names=("Ann", "Ben")):
+def help_text(edition, pyramid=None, names=("Ann", "Ben"), cards=None):
     """The table's help (``HELP_ROWS``) for ``edition`` (a name or an ``Edition``): in its
     example colour, its example player the second of ``names`` (the table's players,
     seat order; the first when there is one), with the grey die's rows only when it has a grey die and the
     partnership row only when it has partnerships (RULES 2, 3), and the commands that
     apply to ``pyramid`` (``Table.pyramid_kind``): ``"virtual"`` every one; ``"real"``
     no ``release``; ``"manual"`` (dice typed) no ``release``, no ink key for a grey die
-    the pyramid could not read, and dice told as typed; ``None``: every one."""
+    the pyramid could not read, and dice told as typed; ``None``: every one. ``cards``:
+    how a finish card's colour typed with it (``win red``) is taken (RULES 1.8): ``"masked"``
+    (the full screen masks it as it is typed: taken), ``"unseen"`` (plain mode at a
+    terminal, where it shows: refused, so only a bare ``win``/``lose`` is offered),
+    ``"piped"`` or ``None`` (a script's input: taken, said to be for scripts); a bare
+    ``win``/``lose`` comes first in every one (tester s39 finding 10)."""
     ed = get_edition(edition)
     has = {"grey": GREY in ed.dice, "plain": GREY not in ed.dice,
            "partners": ed.partnership_min is not None,
            "virtual": pyramid in (None, "virtual"),
-           "reported": pyramid != "manual", "manual": pyramid == "manual"}
+           "reported": pyramid != "manual", "manual": pyramid == "manual",
+           "masked": cards == "masked", "unmasked": cards != "masked",
+           "piped": cards in (None, "piped")}
     lines = [_("Commands (the current player acts; colours may be shortened: %s):")
              % shortened(ed)]
     for command, what, needs in HELP_ROWS:
@@ -256,6 +268,15 @@ class Table:
         #: typed on a turn takes the pyramid ticket, as with dice typed at the table
         self.pyramid_away = None
         self._away_said = None  # the session's version when that was last said
+
+    @property
+    def cards_typed(self):
+        """How a finish card's colour typed with it is taken here (``help_text``'s
+        ``cards``): ``"masked"`` (the full screen), ``"unseen"`` (plain mode at a
+        terminal: refused), ``"piped"`` (a script)."""
+        if self.colours_masked:
+            return "masked"
+        return "unseen" if self.watched else "piped"
 
     @property
     def pyramid(self):
@@ -546,7 +567,7 @@ class Table:
             return True
         if head in ("help", "?"):
             self.display.text(help_text(self.session.edition.name, self.pyramid_kind,
-                                        self.session.names))
+                                        self.session.names, self.cards_typed))
         elif head in ("show", "board", "status"):
             self.display.status(self.view())
         elif head == "odds":
