@@ -15,8 +15,10 @@ def test_classic_help_names_orange_as_a_word_and_keeps_its_columns():
 
 
 def test_help_says_how_a_private_finish_card_is_played_in_each_mode():
-    text = help_text("second")
-    assert "picker" in text and "type the colour next" not in text
+    screen = help_text("second", cards="masked")  # the full screen: a key per colour
+    assert "its colour picked next, one key per colour" in screen
+    plain = help_text("second", cards="unseen")  # plain mode: the colour typed unseen
+    assert "its colour typed next, never shown" in plain and "picked" not in plain
 
 
 def test_three_winners_read_as_a_list():

@@ -151,8 +151,8 @@ def test_the_help_wraps_to_its_box_and_its_scrollbar_stays_off_the_text(size):
             rows = range(box.region.y + 1, box.region.bottom - 1)
             text = [shown[y][box.region.x + 1:box.region.right - 1] for y in rows]
             # the box's own line breaks are gone: the sentence wraps at the box's width
-            assert any("one key per colour)" in line for line in text), text
-            assert not any(line.rstrip().endswith("one key per") for line in text)
+            assert any("pile, face down: its" in line for line in text), text
+            assert not any(line.rstrip().endswith("pile, face") for line in text)
             # the column left of the scrollbar is blank on every row: no text under it
             bar = box.region.right - 1 - box.styles.scrollbar_size_vertical
             assert all(shown[y][bar - 1] == " " for y in rows)

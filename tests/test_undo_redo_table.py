@@ -442,7 +442,8 @@ def test_undo_across_a_leg_end_in_german_names_each_piece():
     assert said[2] == (
         "zurückgenommen: das Pyramidenplättchen von Ben mit seinem Würfel rot 1; das nimmt "
         "auch die Etappenwertung 1 zurück: EP wie davor: Ann 3, Ben 3, Cy 3, Dee 3, Eve 3, "
-        "Fay 3; Plättchen zurück an ihre Spieler: Ann (1 Pyramidenplättchen), Ben (rot 5), "
+        "Fay 3; Wett- und Pyramidenplättchen zurück an ihre Spieler: Ann (1 "
+        "Pyramidenplättchen), Ben (rot 5), "
         "Dee (1 Pyramidenplättchen), Eve (1 Pyramidenplättchen), Fay (1 Pyramidenplättchen); "
         "wieder auf die Strecke: das Plättchen von Ann auf Feld 7, Seite Anfeuern oben; Cy "
         "und Dee sind wieder Partner: sie tauschen ihre Partnerkarten wieder; setze das "
@@ -509,8 +510,8 @@ def test_undo_of_an_unscored_end_says_no_coins_or_tickets_change_back_in_german(
     t.line("leg red")
     said = _said(t, out, "unscored", "undo")
     undone = [line for line in said if line.startswith("zurückgenommen: ")]
-    assert undone == ["zurückgenommen: das Rennende ohne Wertung; EP und Plättchen bleiben, "
-                      "wie sie sind"]
+    assert undone == ["zurückgenommen: das Rennende ohne Wertung; EP, Wett- und Pyramidenplättchen "
+                      "bleiben, wie sie sind"]
     assert t.session.phase == "turn" and t.session.game.held_tickets(0) == [("red", 5)]
 
 
@@ -589,8 +590,8 @@ def test_redo_of_an_unscored_end_says_no_coins_or_tickets_change_in_german():
     t.line("leg red")
     said = _said(t, out, "unscored", "undo", "redo")
     redone = [line for line in said if line.startswith("wiederhergestellt: ")]
-    assert redone == ["wiederhergestellt: das Rennende ohne Wertung; EP und Plättchen bleiben, "
-                      "wie sie sind"]
+    assert redone == ["wiederhergestellt: das Rennende ohne Wertung; EP, Wett- und Pyramidenplättchen "
+                      "bleiben, wie sie sind"]
     assert t.session.phase == "unscored" and t.session.game.held_tickets(0) == [("red", 5)]
 
 

@@ -503,8 +503,8 @@ def _seven_at_a_leg_end():
            "tiles as before it; ",
      "; move the purple camel back to space 3, on top of yellow and blue; ",
      "coins back to Maria 3, Jonas 3"),
-    ("de", "; das nimmt auch die Etappenwertung 1 zurück: EP und Plättchen aller Spieler "
-           "wie davor; ",
+    ("de", "; das nimmt auch die Etappenwertung 1 zurück: EP, Wett- und Pyramidenplättchen "
+           "sowie die Plättchen aller Spieler wie davor; ",
      "; setze das Kamel lila zurück auf Feld 3, oben auf gelb und blau; ",
      "EP wie davor: Maria 3, Jonas 3")])
 def test_the_pages_undo_of_a_scoring_is_one_clause_and_its_camels_in_words(lang, scoring,

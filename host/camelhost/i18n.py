@@ -117,6 +117,42 @@ def npgettext(context, singular, plural, n):
     return _translation.npgettext(context, singular, plural, n)
 
 
+def _answer_words(words):
+    """The typed answers ``words`` (a ``"y|yes"`` message, already translated) stands
+    for, lower case, the table's language's own first, then the English ones."""
+    local = [w.strip().lower() for w in words.split("|")]
+    return [w for w in local if w]
+
+
+def yes_words():
+    """The answers that mean yes to a question (lower case): the table's language's own
+    first (German ``j``/``ja``; its first word the one a question names), then English
+    ``y``/``yes``, which every table takes."""
+    local = _answer_words(pgettext("typed answer", "y|yes"))
+    return local + [w for w in ("y", "yes") if w not in local]
+
+
+def no_words():
+    """The answers that mean no to a question (lower case): the table's language's own
+    first (German ``n``/``nein``), then English ``n``/``no``."""
+    local = _answer_words(pgettext("typed answer", "n|no"))
+    return local + [w for w in ("n", "no") if w not in local]
+
+
+def yes_or_no(text):
+    """``text`` (a typed line, a str) read as the answer to a yes/no question: ``True``
+    for a yes (``yes_words``: ``y``, ``yes``, German ``j``, ``ja``), ``False`` for a no
+    (``no_words``), ``None`` for anything else (an empty line too). Letter case and
+    the spaces around it aside. The one reading of such an answer: ask it only where a
+    question waits, since ``y`` elsewhere is a die's colour (yellow)."""
+    word = " ".join(text.split()).lower()
+    if word in yes_words():
+        return True
+    if word in no_words():
+        return False
+    return None
+
+
 #: The editions' names as a player reads them (``Edition.name``, the ``--edition`` value,
 #: is the English word, read inside "the %s edition"; a language gives its own noun, the
 #: same in every case of a sentence: German Erstausgabe / Zweitausgabe). The one place an

@@ -843,7 +843,8 @@ def _play(args, session, journal, pyramid, spec, speaker, board, plain, seam, no
             table.watched = sys.stdin.isatty()
         except (AttributeError, ValueError):
             table.watched = False
-        display.reprompt = table.watched  # and a refused line brings the prompt again,
+        # and a refused line, or what show/odds/best answer, brings the prompt again,
+        display.reprompt = table.watched
         display.asking = lambda: table.private is not None  # but a finish card's colour
         print(_("journal: %s") % journal.path)
         try:

@@ -25,7 +25,7 @@ from camelup.editions import GREY, get_edition, split_die_label
 
 from camelhost.device.events import fault_text, out_dice, out_mask
 from camelhost.device.open import LineQuality, PyramidIdentity, PyramidPresence, PyramidRestarted
-from camelhost.i18n import N_, _, colour_list, colour_word, colours_in, percent
+from camelhost.i18n import N_, _, colour_list, colour_word, colours_in, percent, yes_or_no
 from camelhost.table import bots, events, narration
 from camelhost.table.display import Seam
 from camelhost.table.errors import TableError, shown
@@ -58,9 +58,14 @@ HELP_ROWS = (
     ("leg {c}", N_("take the top {c} leg ticket"), None),
     ("tile 7 +  tile 7 -", N_("place or move your tile on space 7, forward (+) or backward (-) side"),
      None),
-    ("win {c}  lose {c}", N_("{c} finish card on the overall winner / loser pile"), None),
-    ("win  lose", N_("the same, privately: a picker (full screen, one key per"), None),
-    ("", N_("colour) or the colour asked next (plain); it is never shown"), None),
+    ("win  lose", N_("a finish card on the overall winner / loser pile, face"), None),
+    ("", N_("down: its colour picked next, one key per colour"), "masked"),
+    ("", N_("down: its colour typed next, never shown"), "unmasked"),
+    ("win {c}  lose {c}", N_("the same, its colour typed with it (masked as it is typed)"),
+     "masked"),
+    ("win {c}  lose {c}", N_("the same, its colour typed with it: for scripts (input"),
+     "piped"),
+    ("", N_("piped); refused at a terminal, where it would show"), "piped"),
     ("partner {p}", N_("partnership with {p} (second edition, 6-8 players)"), "partners"),
     ("pyramid", N_("take a pyramid ticket; the next die released completes it"), "reported"),
     ("pyramid", N_("take a pyramid ticket; the next die typed completes it"), "manual"),
@@ -98,19 +103,26 @@ log = logging.getLogger("camelhost.table")
 HELP_COLUMN = 21
 
 
-def help_text(edition, pyramid=None, names=("Ann", "Ben")):
+def help_text(edition, pyramid=None, names=("Ann", "Ben"), cards=None):
     """The table's help (``HELP_ROWS``) for ``edition`` (a name or an ``Edition``): in its
     example colour, its example player the second of ``names`` (the table's players,
     seat order; the first when there is one), with the grey die's rows only when it has a grey die and the
     partnership row only when it has partnerships (RULES 2, 3), and the commands that
     apply to ``pyramid`` (``Table.pyramid_kind``): ``"virtual"`` every one; ``"real"``
     no ``release``; ``"manual"`` (dice typed) no ``release``, no ink key for a grey die
-    the pyramid could not read, and dice told as typed; ``None``: every one."""
+    the pyramid could not read, and dice told as typed; ``None``: every one. ``cards``:
+    how a finish card's colour typed with it (``win red``) is taken (RULES 1.8): ``"masked"``
+    (the full screen masks it as it is typed: taken), ``"unseen"`` (plain mode at a
+    terminal, where it shows: refused, so only a bare ``win``/``lose`` is offered),
+    ``"piped"`` or ``None`` (a script's input: taken, said to be for scripts); a bare
+    ``win``/``lose`` comes first in every one (tester s39 finding 10)."""
     ed = get_edition(edition)
     has = {"grey": GREY in ed.dice, "plain": GREY not in ed.dice,
            "partners": ed.partnership_min is not None,
            "virtual": pyramid in (None, "virtual"),
-           "reported": pyramid != "manual", "manual": pyramid == "manual"}
+           "reported": pyramid != "manual", "manual": pyramid == "manual",
+           "masked": cards == "masked", "unmasked": cards != "masked",
+           "piped": cards in (None, "piped")}
     lines = [_("Commands (the current player acts; colours may be shortened: %s):")
              % shortened(ed)]
     for command, what, needs in HELP_ROWS:
@@ -258,6 +270,15 @@ class Table:
         self._away_said = None  # the session's version when that was last said
 
     @property
+    def cards_typed(self):
+        """How a finish card's colour typed with it is taken here (``help_text``'s
+        ``cards``): ``"masked"`` (the full screen), ``"unseen"`` (plain mode at a
+        terminal: refused), ``"piped"`` (a script)."""
+        if self.colours_masked:
+            return "masked"
+        return "unseen" if self.watched else "piped"
+
+    @property
     def pyramid(self):
         """The virtual pyramid (or ``None``)."""
         return self.virtual
@@ -307,7 +328,9 @@ class Table:
         (s36 tester findings 16, 19). While a release of the virtual pyramid is on its
         way, a player's action is refused too (``release: Ann's die is on its way``).
         The table's own lines (``show``, ``odds``, ``help``, ``undo``, ``fix``, ``quit``...)
-        are taken whenever they come.
+        are taken whenever they come; those that only answer (``show``, ``odds``,
+        ``best``, ``best all``, ``help``, ``position``) end with the display's
+        ``answered``, the table waiting for what it waited for before.
 
         ``confirmed``: a ``release`` the player confirmed after the screen asked about a
         likely second push (``double_push``: the full screen's F5 asks once): booked
@@ -346,6 +369,8 @@ class Table:
                                   % shown(text))
             else:
                 return self._private_card(words)
+        if self.undo_asked and yes_or_no(text):  # 'y' answers the question: no die
+            text, words = "undo", ["undo"]
         if self._undo_asked_first(words):
             return True
         if not words:
@@ -361,6 +386,7 @@ class Table:
             return True
         if words == ["best", "all"]:  # every action the coach valued, not the best few
             self.display.text("\n".join(narration.best_lines(self.view(odds=True), count=None)))
+            self.display.answered(self.view())
             return True
         if len(words) == 1:
             done = self._table_word(words[0])
@@ -375,9 +401,12 @@ class Table:
     def _undo_asked_first(self, words):
         """An ``undo`` that would take back a leg's scoring or the race's end (coins
         handed out, tickets and tiles returned, the finish piles revealed) is asked about
-        first, in one line saying what it takes back: ``undo`` typed again does it, any
-        other line leaves it (and is taken as it is; an empty line says nothing was
-        undone). True when the line was answered here."""
+        first, in one line saying what it takes back: ``undo`` typed again does it, as
+        does a yes (``y``, ``yes``, German ``j``, ``ja``: ``camelhost.i18n.yes_or_no``,
+        read so only while the question waits, so ``y`` is no yellow die then); an empty
+        line or a no (``n``, ``no``, German ``nein``) leaves it and says nothing was undone;
+        any other line leaves it and is taken as it is. True when the line was answered
+        here."""
         asked, self.undo_asked = self.undo_asked, False
         if words == ["undo"] and not asked:
             scoring = self.session.undo_scoring()
@@ -389,7 +418,7 @@ class Table:
                                   + ("" if renamed is None else "\n" + renamed))
                 self.display.prompt(self.view())
                 return True
-        elif asked and not words:
+        elif asked and (not words or yes_or_no(" ".join(words)) is False):
             self.display.text(_("nothing undone"))
             self.display.prompt(self.view())
             return True
@@ -533,9 +562,12 @@ class Table:
         if head in ("quit", "exit"):
             self.quit = True
             return False
+        if head == "release":
+            self._release(manual=True, fault=None)
+            return True
         if head in ("help", "?"):
             self.display.text(help_text(self.session.edition.name, self.pyramid_kind,
-                                        self.session.names))
+                                        self.session.names, self.cards_typed))
         elif head in ("show", "board", "status"):
             self.display.status(self.view())
         elif head == "odds":
@@ -544,10 +576,9 @@ class Table:
             self.display.text("\n".join(narration.best_lines(self.view(odds=True))))
         elif head == "position":
             self.display.text(narration.position_line(self.session))
-        elif head == "release":
-            self._release(manual=True, fault=None)
         else:
             return None
+        self.display.answered(self.view())  # the table waits for what it waited for
         return True
 
     def _finish_pile(self, head):

@@ -64,7 +64,10 @@ class Display:
     ``notices(notices, view)``: what just happened (``camelhost.table.session`` notices)
     and the view after it; ``error(message)``: one line, something was refused;
     ``status(view)``: show the whole table; ``text(text)``: lines to show as they are;
-    ``prompt(view)``: what the table waits for now; ``changed(view)``: the table changed
+    ``prompt(view)``: what the table waits for now; ``answered(view)``: the table
+    answered a line of its own that changes nothing (``show``, ``odds``, ``best``,
+    ``help``, ``position``) and waits for what the last ``prompt`` said (a display
+    whose lines scroll may say that prompt again); ``changed(view)``: the table changed
     (called after every journal write, with the view without odds); ``advice(advice)``:
     odds and advice for ``advice.key`` (an ``Advice``), called from the seam's worker
     thread: show it only while the view shown has that ``advice_key``.
@@ -85,6 +88,9 @@ class Display:
         pass
 
     def prompt(self, view):
+        pass
+
+    def answered(self, view):
         pass
 
     def changed(self, view):
@@ -234,6 +240,10 @@ class Seam(Display):
     def prompt(self, view):
         for display in list(self.displays):
             display.prompt(view)
+
+    def answered(self, view):
+        for display in list(self.displays):
+            display.answered(view)
 
     def advice(self, advice):
         for display in list(self.displays):

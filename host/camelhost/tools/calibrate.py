@@ -46,7 +46,7 @@ from camelhost.i18n import (
     edition_word,
     ngettext,
     percent,
-    pgettext,
+    yes_words,
 )
 from camelhost.tools.commandline import with_port
 from camelhost.tools.monitor import (
@@ -176,14 +176,6 @@ def emulator_key(label):
     if label == classifier.EMPTY:
         return "p"
     return "p " + colours_in(label)
-
-
-def yes_words():
-    """The answers that mean yes at a prompt (lower case): English ``y``/``yes`` always,
-    and the table's language's own (German ``j``/``ja``; the catalogue's ``y|yes``, its
-    first word the one a prompt names)."""
-    local = [w.strip().lower() for w in pgettext("typed answer", "y|yes").split("|")]
-    return [w for w in local if w] + [w for w in ("y", "yes") if w not in local]
 
 
 class HumanDriver:

@@ -164,9 +164,12 @@ class PlainDisplay(Display):
     ``reprompt``: a refusal (``error``) is followed by the prompt again, as every line
     the table takes is: the refused line changed nothing, so the table still waits for
     what the last prompt said (tester s35: after ``! unknown command`` nothing said
-    whose turn it was). For lines typed at a terminal (``pyramid play`` sets it from
-    ``Table.watched``); a script, and the tests that drive a table, read one line per
-    refusal. ``asking``: a callable, True while the table asks a question of its own in
+    whose turn it was); so is what a line of the table's own answers (``answered``:
+    ``show``, ``odds``, ``best``, ``help``, ``position``), whose lines pushed the
+    prompt off a terminal's last rows (tester s39 finding 9). For lines typed at a
+    terminal (``pyramid play`` sets it from ``Table.watched``); a script, and the tests
+    that drive a table, read one answer per line, the prompt only when what the table
+    waits for changes. ``asking``: a callable, True while the table asks a question of its own in
     text, whose refusals say what to type (a finish card's colour asked unseen:
     ``pyramid play`` gives ``Table.private``); no prompt follows them then (it comes with
     the table's next ``prompt``). Without ``asking``, no prompt follows a refusal after
@@ -212,6 +215,13 @@ class PlainDisplay(Display):
         if view["last_die"] and last_die_line(view) in self._just_said:
             lines.remove(last_die_line(view))  # just said (after a resume): once is enough
         self._out(lines)
+
+    def answered(self, view):
+        self._view = view
+        asked = self.asking is not None and self.asking()
+        if self.reprompt and self.prompts and not asked:
+            self._prompted = True
+            self._out([prompt_line(view)])  # the table still waits for it
 
     def text(self, text):
         if self.asking is None:  # maybe a question of its own: its refusals say what to type

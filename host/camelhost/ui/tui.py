@@ -1799,7 +1799,8 @@ class TableApp(InLanguage, App):
         self.table.answered_aside("help")
         kind = self.table.pyramid_kind
         # the commands, then how the screen writes a leg ticket and a camel's letter
-        text = help_text(self.session.edition.name, kind, self.session.names) + "\n" + \
+        text = help_text(self.session.edition.name, kind, self.session.names,
+                         self.table.cards_typed) + "\n" + \
             ticket_legend(self.session.edition)
         text = speech_line(self.table.speaker) + "\n\n" + text
         path = self._journal_path()

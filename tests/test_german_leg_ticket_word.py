@@ -1,0 +1,45 @@
+"""German: a leg ticket is a Wettplättchen wherever the table names one (tester s39
+finding 11). The leg scoring said `gelb 5 Plättchen -1`, the word of a spectator tile,
+while the same table said `Wettplättchen rot` elsewhere; the full screen's scoring row
+of a player without tickets said `keine Plättchen`."""
+
+import io
+
+import pytest
+from camelhost.i18n import _, set_language
+from camelhost.table.controller import Table
+from camelhost.table.journal import Journal
+from camelhost.table.session import Session
+from camelhost.ui.plain import PlainDisplay
+
+#: a leg typed at the table: Ann takes the red leg ticket, then dice until it is scored
+LEG = ["setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white", "leg red", "pyramid",
+       "blue 2", "pyramid", "red 1", "pyramid", "green 3", "pyramid", "yellow 2", "pyramid",
+       "purple 1", "pyramid", "grey black 1"]
+
+
+@pytest.fixture(autouse=True)
+def _english_after():
+    yield
+    set_language("en")
+
+
+def test_the_german_leg_scoring_calls_a_leg_ticket_wettplaettchen():
+    set_language("de")
+    out = io.StringIO()
+    table = Table(Session("second", ["Ann", "Ben", "Cy"], seed=4, journal=Journal(None)),
+                  PlainDisplay(out), manual=True)
+    table.start()
+    for line in LEG:
+        table.line(line)
+    lines = out.getvalue().splitlines()
+    at = [i for i, line in enumerate(lines) if line.startswith("ETAPPENWERTUNG 1")]
+    assert at, lines
+    ann = lines[at[0] + 1]
+    assert ann.startswith("  Ann: rot 5 Wettplättchen -1, "), ann
+    assert " Plättchen" not in ann
+
+
+def test_the_full_screens_row_without_tickets_says_wettplaettchen():
+    set_language("de")
+    assert _(" no tickets") == " keine Wettplättchen"
