@@ -447,6 +447,38 @@ def test_dask_runs_the_same_seeded_games_as_the_process_pool():
     assert dask == pool == alone
 
 
+def test_a_scheduler_not_answering_is_said_before_the_wait(capsys, monkeypatch):
+    """s39 tester 14: `--scheduler tcp://127.0.0.1:1` was silent for Dask's 30 s, then one
+    error line. One line on stderr now says first what it is waiting for and how long
+    (Dask's own setting, read: 5 s here), in the table's language; then the error."""
+    dask = pytest.importorskip("dask")
+    pytest.importorskip("distributed")
+    from camelhost.i18n import set_language
+
+    seen = []
+
+    def not_answering(address, workers):
+        seen.append(capsys.readouterr().err)  # what the user has read while Dask waits
+        raise OSError("Timed out trying to connect to %s after 5 s" % address)
+
+    monkeypatch.setattr(tournament, "dask_client", not_answering)
+    argv = ["tournament", "--games", "2", "--engine", "dask", "--scheduler",
+            "tcp://127.0.0.1:1"]
+    with dask.config.set({"distributed.comm.timeouts.connect": "5s"}):
+        assert main(argv) == 1
+        try:
+            assert main(argv + ["--lang", "de"]) == 1
+        finally:
+            set_language("en")
+    out, err = capsys.readouterr()
+    assert seen[0] == "connecting to the Dask scheduler tcp://127.0.0.1:1 (waiting up to 5 s)\n"
+    assert seen[1].startswith("pyramid: cannot reach the Dask scheduler tcp://127.0.0.1:1: "
+                              "Timed out")  # the English run's error, then the German line
+    assert seen[1].endswith("\nverbinde mit dem Dask-Scheduler tcp://127.0.0.1:1 (warte bis "
+                            "zu 5 s)\n")
+    assert "Spiele in" not in out and "games in" not in out
+
+
 def test_cli_tournament_on_dask_without_the_extra_says_what_to_install(capsys, monkeypatch):
     import builtins
     real = builtins.__import__

@@ -276,10 +276,19 @@ def _check_log(path):
 
 def _dask_client(args):
     """The Dask client of ``--engine dask`` (``None`` for another engine); raises
-    ``CliError`` when Dask is missing or its scheduler can't be reached."""
+    ``CliError`` when Dask is missing or its scheduler can't be reached. With
+    ``--scheduler``, one line on stderr first says it is connecting and how long Dask
+    waits for an answer (``tournament.scheduler_timeout``)."""
     if args.engine != "dask":
         return None
     try:
+        if args.scheduler:
+            # a scheduler not answering is said only after Dask's wait (30 s): this line
+            # says what the wait is for before it (s39 tester 14)
+            wait = tournament.scheduler_timeout()
+            print(_("connecting to the Dask scheduler %s (waiting up to %s s)")
+                  % (args.scheduler, decimal(wait, 0 if wait.is_integer() else 1)),
+                  file=sys.stderr, flush=True)
         return tournament.dask_client(args.scheduler, min(args.workers or os.cpu_count()
                                                           or 1, args.games))
     except ImportError as exc:
