@@ -395,6 +395,36 @@ def test_cli_tournament_plot_into_a_missing_folder_says_so_before_playing(tmp_pa
     assert "games in" not in out and not (tmp_path / "nodir").exists()
 
 
+@pytest.mark.parametrize("option", ["--plot", "--log"])
+@pytest.mark.parametrize("typed, says", [
+    ("", "that is a folder; give a file name"),          # an existing folder, no ending
+    ("sub/", "that is a folder; give a file name"),      # an existing folder, a final /
+    ("nodir/", "a name ending in / is a folder's; give a file name"),  # none yet
+    ("held", "that is a folder; give a file name"),      # --plot writes held.png: a folder
+])
+def test_a_folder_given_as_the_plot_or_log_is_refused_as_typed(tmp_path, capsys, option,
+                                                                typed, says):
+    """s39 tester 13: `--plot /tmp` wrote /tmp.png beside the folder, `--plot dir/` a
+    hidden dir/.png in it, and a missing `dir/` was said as `dir/.png`, a name never
+    typed. A folder (or a name ending in /) is refused as --log's is, before any game, in
+    one line quoting the name as typed; nothing is written."""
+    pytest.importorskip("matplotlib")
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "held.png").mkdir()
+    typed = str(tmp_path) + os.sep + typed if typed else str(tmp_path)
+    if option == "--log" and typed.endswith("held"):
+        typed += ".png"  # --log writes the name as it is
+    before = sorted(os.listdir(tmp_path)), sorted(os.listdir(tmp_path / "sub"))
+    outside = sorted(os.listdir(tmp_path.parent))
+    assert main(["tournament", "--games", "2", "--bots", "random", "--seats", "3",
+                 "--workers", "1", option, typed]) == 1
+    out, err = capsys.readouterr()
+    assert err == "pyramid: %s %s: %s\n" % (option, typed, says)
+    assert "games in" not in out
+    assert (sorted(os.listdir(tmp_path)), sorted(os.listdir(tmp_path / "sub"))) == before
+    assert sorted(os.listdir(tmp_path.parent)) == outside  # no folder.png beside it
+
+
 @pytest.mark.process
 def test_dask_runs_the_same_seeded_games_as_the_process_pool():
     # the optional cluster extra (in the dev extras, so make test runs this): the games
@@ -415,6 +445,38 @@ def test_dask_runs_the_same_seeded_games_as_the_process_pool():
         client.cluster.close()
     assert sorted(dask) == [0, 1, 2, 3]
     assert dask == pool == alone
+
+
+def test_a_scheduler_not_answering_is_said_before_the_wait(capsys, monkeypatch):
+    """s39 tester 14: `--scheduler tcp://127.0.0.1:1` was silent for Dask's 30 s, then one
+    error line. One line on stderr now says first what it is waiting for and how long
+    (Dask's own setting, read: 5 s here), in the table's language; then the error."""
+    dask = pytest.importorskip("dask")
+    pytest.importorskip("distributed")
+    from camelhost.i18n import set_language
+
+    seen = []
+
+    def not_answering(address, workers):
+        seen.append(capsys.readouterr().err)  # what the user has read while Dask waits
+        raise OSError("Timed out trying to connect to %s after 5 s" % address)
+
+    monkeypatch.setattr(tournament, "dask_client", not_answering)
+    argv = ["tournament", "--games", "2", "--engine", "dask", "--scheduler",
+            "tcp://127.0.0.1:1"]
+    with dask.config.set({"distributed.comm.timeouts.connect": "5s"}):
+        assert main(argv) == 1
+        try:
+            assert main(argv + ["--lang", "de"]) == 1
+        finally:
+            set_language("en")
+    out, err = capsys.readouterr()
+    assert seen[0] == "connecting to the Dask scheduler tcp://127.0.0.1:1 (waiting up to 5 s)\n"
+    assert seen[1].startswith("pyramid: cannot reach the Dask scheduler tcp://127.0.0.1:1: "
+                              "Timed out")  # the English run's error, then the German line
+    assert seen[1].endswith("\nverbinde mit dem Dask-Scheduler tcp://127.0.0.1:1 (warte bis "
+                            "zu 5 s)\n")
+    assert "Spiele in" not in out and "games in" not in out
 
 
 def test_cli_tournament_on_dask_without_the_extra_says_what_to_install(capsys, monkeypatch):

@@ -152,11 +152,7 @@ def dask_client(address=None, workers=None, processes=True):
     host:8786``), else to a new ``LocalCluster`` of ``workers`` single-threaded worker
     processes (``processes=False``: threads in this process, for tests). Raises
     ``ImportError`` naming the extra to install when Dask distributed is missing."""
-    try:
-        from distributed import Client, LocalCluster
-    except ImportError:
-        raise ImportError(_("the dask engine needs Dask distributed, which is not installed "
-                          "(%s)") % CLUSTER_INSTALL) from None
+    Client, LocalCluster = _distributed()
     if address:
         return Client(address)
     # each worker process runs this module's ``dask_setup`` as it starts: it leaves a
@@ -165,6 +161,30 @@ def dask_client(address=None, workers=None, processes=True):
     cluster = LocalCluster(n_workers=workers or 1, threads_per_worker=1,
                            processes=processes, dashboard_address=None, **extra)
     return Client(cluster)
+
+
+def _distributed():
+    """Dask distributed's ``(Client, LocalCluster)``; ``ImportError`` naming the extra to
+    install when it is missing."""
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError:
+        raise ImportError(_("the dask engine needs Dask distributed, which is not installed "
+                          "(%s)") % CLUSTER_INSTALL) from None
+    return Client, LocalCluster
+
+
+def scheduler_timeout():
+    """How long ``dask_client(address)`` waits for a scheduler that doesn't answer before
+    it gives up (``OSError``), in seconds (a float > 0): Dask's own setting
+    ``distributed.comm.timeouts.connect``, read here, never copied (30 s unless set, as
+    in ``DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT=5s``). Raises ``ImportError`` as
+    ``dask_client`` does when Dask distributed is missing."""
+    _distributed()
+    import dask
+    from dask.utils import parse_timedelta
+
+    return float(parse_timedelta(dask.config.get("distributed.comm.timeouts.connect"), "s"))
 
 
 def dask_setup(worker):

@@ -21,6 +21,16 @@ are main's::
     python tests/bench/bench_coach.py --games 5 --rows second:6 --opponent partner \
         --actions B
 
+After the move times, the coach's finish-card habits at 4, 6 and 8 seats
+(``CARD_ROWS``, second edition, ``pyramid tournament``'s games and its finish-card
+figures, ``tournament.Tally.cards``): cards laid a race, the share laid correctly and
+the share laid in the 1st leg. At 6 seats the tester of stop 39 saw 36 % in the 1st leg
+against 11 % at 4 (12 games): this row says whether that early-card habit returns.
+``--card-games N`` plays N games a row there (0: none), ``--cards-only`` skips the
+move times; a measurement on a shared machine::
+
+    nice -n 19 python tests/bench/bench_coach.py --cards-only --card-games 30
+
 ``--bots coach,ev,ev,ev`` instead prints the CPU time of whole games (second edition,
 one policy a seat, rotated as ``pyramid tournament`` rotates them), split by policy:
 what a table of the league costs and who spends it.
@@ -47,6 +57,9 @@ GAMES = 3
 ROWS = (("second", 4), ("second", 8), ("classic", 4), ("classic", 8))
 #: Tournament seed of the games.
 SEED = 5
+#: (edition, seats) rows of the finish-card figures: the coach beside ``ev`` bots at
+#: 4, 6 and 8 seats (6: the tester's early cards of stop 39).
+CARD_ROWS = (("second", 4), ("second", 6), ("second", 8))
 
 
 def move_times(edition, seats, games, seed=SEED, opponent="ev", actions=None):
@@ -99,6 +112,23 @@ def game_cpu(edition, bots, games, seed=SEED):
     return spent, moves
 
 
+def card_habits(edition, seats, games, seed=SEED, opponent="ev"):
+    """The coach's finish cards in ``games`` games of ``pyramid tournament --edition
+    edition --seats seats --bots coach,opponent,... --seed seed`` (``tournament.run`` on
+    one process: the same games): ``(cards a race, share laid correctly, share laid in
+    the 1st leg)``, as ``tournament.Tally.cards`` counts them (the shares 0..1, ``None``
+    with no card laid)."""
+    bots = ["coach"] + [opponent] * (seats - 1)
+    tally = tournament.Tally(bots)
+    for _index, result in tournament.run(bots, edition, games, seed, workers=1):
+        tally.add(result)
+    return dict((c[0], c[1:]) for c in tally.cards())["coach"]
+
+
+def _share(value):
+    return "%7s" % ("-" if value is None else "%.0f %%" % (100 * value))
+
+
 def percentile(sorted_values, share):
     """The nearest-rank ``share`` (0..1) percentile of an ascending list."""
     if not sorted_values:
@@ -128,6 +158,10 @@ def main(argv=None):
                         help="the bot policy at every other seat (default ev)")
     parser.add_argument("--actions", default=None,
                         help="write every seat's action, a line each, to this file")
+    parser.add_argument("--card-games", type=int, default=GAMES,
+                        help="games a row of the finish-card figures (0: none)")
+    parser.add_argument("--cards-only", action="store_true",
+                        help="only the finish-card figures, not the move times")
     args = parser.parse_args(argv if argv is not None else [])
     if args.bots:
         bots = args.bots.split(",")
@@ -144,6 +178,23 @@ def main(argv=None):
     if args.opponent not in POLICIES:
         parser.error("--opponent: unknown bot policy %r (one of %s)"
                      % (args.opponent, ", ".join(sorted(POLICIES))))
+    if not args.cards_only:
+        move_rows(args)
+    if args.card_games > 0:
+        print("coach's finish cards, coach + %s bots, seed %d, %d games a row:"
+              % (args.opponent, args.seed, args.card_games))
+        print("  %-8s %5s %13s %7s %7s" % ("edition", "seats", "laid per race", "correct",
+                                          "1st leg"))
+        for edition, seats in CARD_ROWS:
+            per_race, right, first = card_habits(edition, seats, args.card_games, args.seed,
+                                                 opponent=args.opponent)
+            print("  %-8s %5d %13.2f %s %s" % (edition, seats, per_race, _share(right),
+                                               _share(first)), flush=True)
+
+
+def move_rows(args):
+    """Print the coach's move times, a row per ``(edition, seats)`` of ``ROWS`` (or
+    ``args.rows``), and write ``args.actions``."""
     print("coach move, CPU ms (goal: median 50, 99th percentile 500), coach + %s bots, "
           "seed %d, %d games a row:" % (args.opponent, args.seed, args.games))
     print("  %-8s %5s %6s %8s %8s %8s %8s %8s" % ("edition", "seats", "moves", "median",

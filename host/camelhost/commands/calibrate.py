@@ -10,6 +10,7 @@ from camelhost.commands.options import (
     add_seed_argument,
     metavar,
     output_file_problem,
+    plot_output,
 )
 from camelhost.i18n import N_, _, decimal, percent
 from camelhost.tools.calibrate import (
@@ -25,7 +26,6 @@ from camelhost.tools.calibrate import (
     integration_used,
     plot,
     plot_backend,
-    plot_file,
 )
 from camelhost.tools.monitor import VIRTUAL, connect, quiet_link_log
 
@@ -85,12 +85,12 @@ def run(args):
     plot_path = None
     if args.plot:
         plot_backend()  # a missing matplotlib is reported now, not after the whole session
-        # a kind of file it can't write (.txt) too, naming those it can (s38 finding 3)
-        plot_path = plot_file(args.plot)
-    for option, path in (("--out", args.out), ("--plot", plot_path)):
-        problem = output_file_problem(option, path) if path else None
-        if problem:  # now, not after a hundred releases
-            raise ValueError(problem)
+        # a kind of file it can't write (.txt) too, naming those it can (s38 finding 3),
+        # and a folder, said as typed (s39 tester 13)
+        plot_path = plot_output(args.plot)
+    problem = output_file_problem("--out", args.out) if args.out else None
+    if problem:  # now, not after a hundred releases
+        raise ValueError(problem)
     quiet_link_log(args.verbose)
     with connect(args.port, edition=args.edition or "second", seed=args.seed) as pyramid:
         if pyramid.virtual is not None and not args.auto:

@@ -38,6 +38,7 @@ import sys
 
 from camelup.editions import EDITIONS
 
+from camelhost.errors import CliError
 from camelhost.i18n import _, edition_word, pgettext
 
 
@@ -181,16 +182,46 @@ def add_seats_argument(parser, default=4, default_words=None, what=None):
                               ).replace("%", "%%"))
 
 
-def output_file_problem(option, path):
-    """Why the file ``path`` given to ``option`` (``--plot``, ``--out``...) can't be
-    written, in one line naming both, or ``None``: a folder, a folder that doesn't
-    exist, or one this user may not write in. Commands ask before their work (a
-    calibration's releases, a tournament's games), never after it."""
-    folder = os.path.dirname(os.path.abspath(path))
-    if os.path.isdir(path):
+def output_file_problem(option, path, written=None):
+    """Why the file given to ``option`` (``--plot``, ``--out``, ``--log``...) as ``path``
+    (the name as typed) can't be written, in one line naming both, or ``None``: a
+    folder, a name ending in ``/`` (a folder's, whether or not it exists), a folder that
+    doesn't exist, or one this user may not write in. ``written`` is the file the
+    command writes when that is not ``path`` itself (``--plot shares`` writes
+    ``shares.png``: ``plot_output``); it is checked too, and the line still quotes
+    ``path``, the name the user typed (s39 tester 13: ``--plot /tmp`` wrote
+    ``/tmp.png``, ``--plot dir/`` a hidden ``dir/.png``). Commands ask before their work
+    (a calibration's releases, a tournament's games), never after it."""
+    target = written or path
+    if os.path.isdir(path) or os.path.isdir(target):
         return _("%s %s: that is a folder; give a file name") % (option, path)
+    ends = [sep for sep in (os.sep, os.altsep) if sep and path.endswith(sep)]
+    if ends:  # 'results/' not yet made: still a folder's name, never a file's
+        return _("%s %s: a name ending in %s is a folder's; give a file name") % (
+            option, path, ends[0])
+    folder = os.path.dirname(os.path.abspath(target))
     if not os.path.isdir(folder):
         return _("%s %s: no folder %s") % (option, path, folder)
-    if not os.access(folder, os.W_OK) or (os.path.exists(path) and not os.access(path, os.W_OK)):
+    if not os.access(folder, os.W_OK) or (os.path.exists(target)
+                                          and not os.access(target, os.W_OK)):
         return _("%s %s: not allowed to write there") % (option, path)
     return None
+
+
+def plot_output(path):
+    """The file ``--plot PATH`` writes (``camelhost.tools.calibrate.plot_file``:
+    ``path``, or ``path`` with matplotlib's ending added when its name has none), once
+    it can be written. Raises ``CliError`` (one line quoting ``path`` as typed) for what
+    ``output_file_problem`` refuses, checked on the name as typed first (a folder is
+    said as one, not as a plot kind), then for a kind matplotlib can't write. Needs
+    matplotlib (``plot_backend`` first)."""
+    from camelhost.tools.calibrate import plot_file
+
+    problem = output_file_problem("--plot", path)
+    written = None
+    if problem is None:
+        written = plot_file(path)
+        problem = output_file_problem("--plot", path, written)
+    if problem:
+        raise CliError(problem)
+    return written

@@ -38,6 +38,7 @@ from camelhost.commands.options import (
     add_seed_argument,
     metavar,
     output_file_problem,
+    plot_output,
 )
 from camelhost.errors import CliError
 from camelhost.i18n import N_, _, decimal, edition_word, ngettext, percent, pgettext
@@ -240,10 +241,9 @@ def _checked(args):
         _check_log(args.log)
     if args.plot:
         plot_backend()  # a missing matplotlib is said before the games, not after
-        written = plot_file(args.plot)  # a kind of file it can't write: said before too
-        problem = output_file_problem("--plot", written)
-        if problem:  # a folder mistyped is said before the games too (s36 tester 17)
-            raise CliError(problem)
+        # a kind of file it can't write, a folder mistyped: said before the games too
+        # (s36 tester 17, s39 tester 13)
+        plot_output(args.plot)
     return edition, names
 
 
@@ -276,10 +276,19 @@ def _check_log(path):
 
 def _dask_client(args):
     """The Dask client of ``--engine dask`` (``None`` for another engine); raises
-    ``CliError`` when Dask is missing or its scheduler can't be reached."""
+    ``CliError`` when Dask is missing or its scheduler can't be reached. With
+    ``--scheduler``, one line on stderr first says it is connecting and how long Dask
+    waits for an answer (``tournament.scheduler_timeout``)."""
     if args.engine != "dask":
         return None
     try:
+        if args.scheduler:
+            # a scheduler not answering is said only after Dask's wait (30 s): this line
+            # says what the wait is for before it (s39 tester 14)
+            wait = tournament.scheduler_timeout()
+            print(_("connecting to the Dask scheduler %s (waiting up to %s s)")
+                  % (args.scheduler, decimal(wait, 0 if wait.is_integer() else 1)),
+                  file=sys.stderr, flush=True)
         return tournament.dask_client(args.scheduler, min(args.workers or os.cpu_count()
                                                           or 1, args.games))
     except ImportError as exc:
