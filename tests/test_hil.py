@@ -208,7 +208,14 @@ def test_the_heap_does_not_depend_on_where_the_compiled_firmware_lies(micropytho
         monkeypatch.setattr(virtual, "compiled_tree", lambda folder=folder: str(folder))
         with VirtualPyramid("second", seed=7, settings=QUICK, heapsize="224K") as vp, Link(vp.port) as link:
             link.wait_hello()
-            live.append(vp.memory()["live"])
+            # the least of three readings: what the main loop holds at the moment of
+            # one (a line in flight on a loaded machine: 1,792 bytes more once, in a CI
+            # rehearsal of stop 39) comes and goes; a path on the heap stays in all three
+            readings = []
+            for _ in range(3):
+                readings.append(vp.memory()["live"])
+                time.sleep(0.05)
+            live.append(min(readings))
     # a path that reaches the heap costs about 40 bytes a character (the sixty more
     # were some 2,400 bytes before the fix); with none there, the heap's layout still
     # moves the live figure with the folder's length: 180,064-180,384 bytes over sixteen

@@ -107,9 +107,13 @@ def test_the_help_box_shows_each_finish_command_whole_on_a_row():
             await pilot.press("f1")
             await scenes.settle(pilot)
             rows = _screen_rows(app)
+            # the bare commands first (the colour picked next, unseen), then the form
+            # with the colour typed (masked as typed): each command whole on its row
+            assert any(re.search(r"win  lose +a finish card on the overall winner / loser",
+                                 row) for row in rows), rows
             at = next(i for i, row in enumerate(rows) if "win orange" in row)
-            assert re.search(r"win orange +orange finish card on the overall", rows[at]), rows[at]
-            assert re.search(r"lose orange +loser pile", rows[at + 1]), rows[at + 1]
+            assert re.search(r"win orange +the same, its colour typed with it", rows[at]), rows[at]
+            assert re.search(r"lose orange +it is typed\)", rows[at + 1]), rows[at + 1]
             # the other two-command rows fit their column whole
             assert any(re.search(r"tile 7 \+  tile 7 - +place or move your tile", row)
                        for row in rows), rows
