@@ -30,12 +30,14 @@ def test_pair_logs_writes_the_difference_with_plus_minus(tmp_path, capsys):
 def test_league_tables_writes_each_tables_intervals_with_plus_minus(tmp_path, capsys):
     import bench.league_tables as lt
     # a table whose log is complete is summed up, never played again
-    (tmp_path / "classic-four-coaches.log").write_text(
-        "0 coach,coach,coach,coach 9,3,3,3 coach\n1 coach,coach,coach,coach 3,9,3,3 coach\n")
-    assert lt.main(["--only", "classic-four-coaches", "--run", "--games", "2",
+    # (a table of plain planned games: the four coaches' plan plays more than --games)
+    (tmp_path / "classic-coach-random.log").write_text(
+        "0 coach,random,random,random 9,3,3,3 coach\n"
+        "1 random,random,random,coach 9,3,3,3 random\n")
+    assert lt.main(["--only", "classic-coach-random", "--run", "--games", "2",
                     "--out", str(tmp_path)]) == 0
     out = capsys.readouterr().out
-    assert "classic-four-coaches" in out and " coach  50.0 % ± " in out, out
+    assert "classic-coach-random" in out and " coach  50.0 % ± " in out, out
     assert "coins  +2.00 ± " in out and "+/-" not in out, out
 
 
