@@ -38,18 +38,14 @@ real time (``ratio``, emulated ms per wall ms, is in ``clock``).
 """
 
 import collections
-import errno
 import json
 import os
-import select
 import shutil
 import struct
 import subprocess
 import sys
 import tempfile
 import threading
-import time
-import tty
 
 from camelhost import paths
 
@@ -58,6 +54,7 @@ if paths.SIM_DIR not in sys.path:
 import sim_table  # noqa: E402  (hardware/sim is not a package)
 from camelup.board import protocol  # noqa: E402
 
+from camelhost.device.cable import PtyCable, cut_lines
 from camelhost.device.virtual import DiceTableDriver, Released
 from camelhost.i18n import _
 
@@ -402,7 +399,7 @@ class _Bus:
         self._selected = False
 
 
-class EmulatedPyramid(DiceTableDriver):
+class EmulatedPyramid(DiceTableDriver, PtyCable):
     """Context manager running MicroPython's rp2 port on an emulated RP2040 with the
     pyramid's simulated parts; see the module docstring.
 
@@ -421,6 +418,7 @@ class EmulatedPyramid(DiceTableDriver):
 
     #: a release on the emulated chip runs about 14x slower than on a real one
     RELEASE_TIMEOUT_S = 120.0
+    WAIT_POLL_S = 0.5
 
     def __init__(self, uf2=None, edition="second", seed=0, fresh=False, flash_file=None,
                  settings=None, hardware=None, slider_held=False, noise=1.0, start_timeout=120.0):
@@ -471,13 +469,6 @@ class EmulatedPyramid(DiceTableDriver):
 
     # --- life cycle ---
 
-    def __enter__(self):
-        self.start()
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
-
     def start(self):
         """Make the pty and the flash image, and power the board on. Raises
         ``NotAFlashImage`` (nothing started, nothing written) when ``flash_file`` is no
@@ -494,14 +485,7 @@ class EmulatedPyramid(DiceTableDriver):
                 write_image(self.flash_file, b"\xff" * (FS_BLOCK_SIZE * FS_BLOCK_COUNT))
             else:
                 filesystem_image(firmware_files(self.edition, self.settings), self.flash_file)
-        self._master, self._slave = os.openpty()
-        tty.setraw(self._slave)
-        os.set_blocking(self._master, False)
-        self.port = os.path.join(self._dir, "ttyPICO")
-        os.symlink(os.ttyname(self._slave), self.port)
-        t = threading.Thread(target=self._host_to_board, daemon=True)
-        t.start()
-        self._threads.append(t)
+        self._threads.append(self._open_port("ttyPICO"))
         try:
             self.power_on()
         except BaseException:
@@ -624,13 +608,7 @@ class EmulatedPyramid(DiceTableDriver):
         """Power off (the flash file written back) and remove the pty (safe twice)."""
         self._closing = True
         self.power_off()
-        for fd in (self._master, self._slave):
-            if fd is not None:
-                try:
-                    os.close(fd)
-                except OSError:
-                    pass
-        self._master = self._slave = None
+        self._close_port()
         for t in self._threads:
             t.join(5)
         if self._dir:
@@ -651,29 +629,12 @@ class EmulatedPyramid(DiceTableDriver):
         except OSError as exc:
             raise EmulatorError(_("the board is not listening: %s") % exc) from None
 
-    def _host_to_board(self):
-        while not self._closing:
-            master = self._master
-            if master is None:
-                return
+    def _to_device(self, data):
+        if data and self._ctrl is not None:
             try:
-                r, _, _ = select.select([master], [], [], 0.2)
-            except (OSError, ValueError):
-                return
-            if not r:
-                continue
-            try:
-                data = os.read(master, 4096)
-            except OSError as exc:
-                if exc.errno in (errno.EAGAIN, errno.EIO):
-                    time.sleep(0.01)
-                    continue
-                return
-            if data and self._ctrl is not None:
-                try:
-                    self._command("D " + data.hex())
-                except EmulatorError:
-                    pass  # the board is off or resetting: bytes on the wire are lost, as on USB
+                self._command("D " + data.hex())
+            except EmulatorError:
+                pass  # the board is off or resetting: bytes on the wire are lost, as on USB
 
     def _stderr(self):
         proc = self._proc
@@ -685,21 +646,7 @@ class EmulatedPyramid(DiceTableDriver):
 
     def _board_to_host(self, fd):
         bus = self._bus
-        with os.fdopen(fd, "rb", buffering=0) as f:
-            buf = b""
-            while True:
-                try:
-                    data = f.read(65536)
-                except OSError:
-                    data = b""
-                if not data:
-                    break
-                buf += data
-                while b"\n" in buf:
-                    line, buf = buf.split(b"\n", 1)
-                    self._on_line(bus, line.decode("latin-1"))
-        with self._cond:
-            self._cond.notify_all()
+        self._read_lines(fd, 65536, lambda line: self._on_line(bus, line.decode("latin-1")))
 
     def _on_line(self, bus, line):
         op, _, rest = line.partition(" ")
@@ -717,7 +664,7 @@ class EmulatedPyramid(DiceTableDriver):
             at, _, text = rest.partition(" ")
             data = bytes.fromhex(text)
             self._tap(data, float(at))
-            self._to_host(data)
+            self._write_port(data)  # no host reading and the tty full: lost, as the CDC drops it
         elif op == "P":
             with self._cond:
                 self._head.pushed(float(rest))
@@ -746,19 +693,8 @@ class EmulatedPyramid(DiceTableDriver):
                 self.resets.append((self.clock[0], int(rest)))
                 self._cond.notify_all()
 
-    def _to_host(self, data):
-        master = self._master
-        if master is None:
-            return
-        try:
-            os.write(master, data)
-        except OSError:
-            pass  # no host reading and the tty buffer full: lost, as MicroPython's CDC drops it
-
     def _tap(self, data, at):
-        data = self._partial + data
-        lines = data.split(b"\n")
-        self._partial = lines.pop()
+        lines, self._partial = cut_lines(self._partial, data)
         for raw in lines:
             try:
                 msg = protocol.decode(raw + b"\n")
@@ -768,32 +704,18 @@ class EmulatedPyramid(DiceTableDriver):
                     self._cond.notify_all()
                 continue
             with self._cond:
-                self.emitted.append((at, msg))
-                if msg.name in ("HELLO", "HB"):
-                    self.boot_id = msg["boot"]
-                elif msg.name == "EVT":
-                    boot, seq = msg["boot"], msg["seq"]
-                    if seq > self._last_seq.get(boot, 0):
-                        self._last_seq[boot] = seq
-                        self.events.append(msg)
-                self._cond.notify_all()
+                self._record(at, msg)
 
-    def _wait(self, predicate, timeout, what):
-        deadline = time.monotonic() + timeout
-        with self._cond:
-            while True:
-                got = predicate()
-                if got:
-                    return got
-                proc = self._proc
-                if proc is None or proc.poll() is not None:
-                    raise EmulatorError(_("the emulated board stopped while waiting for %s: %s")
-                                        % (what, self.log()[-2000:]))
-                left = deadline - time.monotonic()
-                if left <= 0:
-                    raise EmulatorError(_("timed out after %.0f s waiting for %s; the board's "
-                                        "console: %s") % (timeout, what, self.log()[-1500:]))
-                self._cond.wait(min(left, 0.5))
+    def _stopped_error(self, what):
+        proc = self._proc
+        if proc is None or proc.poll() is not None:
+            return EmulatorError(_("the emulated board stopped while waiting for %s: %s")
+                                 % (what, self.log()[-2000:]))
+        return None
+
+    def _timeout_error(self, timeout, what):
+        return EmulatorError(_("timed out after %.0f s waiting for %s; the board's "
+                               "console: %s") % (timeout, what, self.log()[-1500:]))
 
     def log(self):
         """The board's console lines and the emulator's stderr, as text."""

@@ -23,19 +23,17 @@ takes about 0.1 s. ``fast=False`` uses the board's real timings
 """
 
 import collections
-import errno
 import json
 import os
-import select
 import shutil
 import subprocess
 import sys
 import tempfile
 import threading
 import time
-import tty
 
 from camelhost import paths
+from camelhost.device.cable import PtyCable, cut_lines
 from camelhost.device.micropython import find_micropython, micropython_command, micropython_env
 
 if paths.SIM_DIR not in sys.path:
@@ -266,7 +264,7 @@ class _Boot:
         self.threads = []
 
 
-class VirtualPyramid(DiceTableDriver):
+class VirtualPyramid(DiceTableDriver, PtyCable):
     """Context manager running the firmware on simulated hardware; see the module docstring.
 
     ``edition``: ``classic`` or ``second``. ``seed``: int for the dice and the
@@ -365,13 +363,6 @@ class VirtualPyramid(DiceTableDriver):
 
     # --- life cycle ---
 
-    def __enter__(self):
-        self.start()
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
-
     def start(self):
         """Create the flash folder and the pty, and boot the firmware."""
         self._dir = tempfile.mkdtemp(prefix="vpyramid-")
@@ -379,13 +370,7 @@ class VirtualPyramid(DiceTableDriver):
         os.mkdir(self.flash_dir)
         with open(os.path.join(self.flash_dir, "settings.json"), "w") as f:
             json.dump(self._settings, f)
-        self._master, self._slave = os.openpty()
-        tty.setraw(self._slave)
-        os.set_blocking(self._master, False)
-        self.port = os.path.join(self._dir, "ttyPYRAMID")
-        os.symlink(os.ttyname(self._slave), self.port)
-        self._forward_thread = threading.Thread(target=self._host_to_device, daemon=True)
-        self._forward_thread.start()
+        self._forward_thread = self._open_port("ttyPYRAMID")
         try:
             self._power_on()
         except BaseException:
@@ -396,13 +381,7 @@ class VirtualPyramid(DiceTableDriver):
         """Stop the firmware and remove the pty and the flash folder (safe to call twice)."""
         self._closing = True
         self._power_off()
-        for fd in (self._master, self._slave):
-            if fd is not None:
-                try:
-                    os.close(fd)
-                except OSError:
-                    pass
-        self._master = self._slave = None
+        self._close_port()
         if self._forward_thread is not None:
             self._forward_thread.join(5)
         if self._dir:
@@ -547,31 +526,14 @@ class VirtualPyramid(DiceTableDriver):
 
     # --- the relay ("USB cable") ---
 
-    def _host_to_device(self):
-        while not self._closing:
-            master = self._master
-            if master is None:
-                return
+    def _to_device(self, data):
+        boot = self._boot
+        data = self._mangle(data)
+        if data and boot is not None and boot.proc.poll() is None:
             try:
-                r, _, _ = select.select([master], [], [], 0.2)
-            except (OSError, ValueError):
-                return
-            if not r:
-                continue
-            try:
-                data = os.read(master, 4096)
-            except OSError as exc:
-                if exc.errno in (errno.EAGAIN, errno.EIO):
-                    time.sleep(0.01)
-                    continue
-                return
-            boot = self._boot
-            data = self._mangle(data)
-            if data and boot is not None and boot.proc.poll() is None:
-                try:
-                    boot.proc.stdin.write(data)
-                except (BrokenPipeError, OSError, ValueError):
-                    pass  # the board is rebooting: bytes on the wire are lost, as on USB
+                boot.proc.stdin.write(data)
+            except (BrokenPipeError, OSError, ValueError):
+                pass  # the board is rebooting: bytes on the wire are lost, as on USB
 
     def _device_to_host(self, boot, _ctrl_unused):
         out = boot.proc.stdout
@@ -590,9 +552,8 @@ class VirtualPyramid(DiceTableDriver):
                 data = b""
             if not data:
                 return
-            pending += data
-            while b"\n" in pending:
-                line, pending = pending.split(b"\n", 1)
+            lines, pending = cut_lines(pending, data)
+            for line in lines:
                 self._tap(line + b"\n")
             self._to_host(data)
 
@@ -604,14 +565,10 @@ class VirtualPyramid(DiceTableDriver):
                 self._drop -= cut
                 self.dropped_bytes += cut
                 data = data[cut:]
-        master = self._master
-        if not data or master is None:
+        if not data:
             return
-        try:
-            n = os.write(master, data)
-        except OSError:
-            n = 0  # the host is not reading and the tty buffer is full: the bytes are lost
-        if n < len(data):
+        n = self._write_port(data)
+        if n is not None and n < len(data):  # the host is not reading: the rest is lost
             with self._lock:
                 self.dropped_bytes += len(data) - n
 
@@ -624,41 +581,21 @@ class VirtualPyramid(DiceTableDriver):
                 self.console.append(line.decode(errors="replace"))
             return
         with self._cond:
-            self.emitted.append((time.monotonic(), msg))
-            if msg.name in ("HELLO", "HB"):
-                self.boot_id = msg["boot"]
-                if self._boot is not None:
-                    self._boot.hello = True
-            elif msg.name == "EVT":
-                # a SYNC replays old lines: only a seq beyond the last seen is a new event
-                boot, seq = msg["boot"], msg["seq"]
-                if seq > self._last_seq.get(boot, 0):
-                    self._last_seq[boot] = seq
-                    self.events.append(msg)
-            self._cond.notify_all()
+            if msg.name in ("HELLO", "HB") and self._boot is not None:
+                self._boot.hello = True
+            self._record(time.monotonic(), msg)
 
     def _control_replies(self, boot, ctrl_r):
-        with os.fdopen(ctrl_r, "rb", buffering=0) as f:
-            buf = b""
-            while True:
-                try:
-                    data = f.read(256)
-                except OSError:
-                    data = b""
-                if not data:
-                    break
-                buf += data
-                while b"\n" in buf:
-                    line, buf = buf.split(b"\n", 1)
-                    words = line.decode(errors="replace").split()
-                    if words == ["ready"]:
-                        boot.ready.set()
-                    elif len(words) >= 2:
-                        with self._cond:
-                            self._acks[words[1]] = words
-                            self._cond.notify_all()
-        with self._cond:
-            self._cond.notify_all()
+        def reply(line):
+            words = line.decode(errors="replace").split()
+            if words == ["ready"]:
+                boot.ready.set()
+            elif len(words) >= 2:
+                with self._cond:
+                    self._acks[words[1]] = words
+                    self._cond.notify_all()
+
+        self._read_lines(ctrl_r, 256, reply)
 
     # --- driving the table ---
 
@@ -681,23 +618,17 @@ class VirtualPyramid(DiceTableDriver):
             raise VirtualPyramidError(_("the board refused %r: %s") % (words, " ".join(reply)))
         return reply[2:]
 
-    def _wait(self, predicate, timeout, what):
-        deadline = time.monotonic() + timeout
-        with self._cond:
-            while True:
-                got = predicate()
-                if got:
-                    return got
-                boot = self._boot
-                if boot is None or boot.proc.poll() is not None:
-                    raise VirtualPyramidError(
-                        _("the board stopped (exit status %s) while waiting for %s: %s")
-                        % (boot and boot.proc.returncode, what, self.board_log()[-2000:])
-                    )
-                left = deadline - time.monotonic()
-                if left <= 0:
-                    raise VirtualPyramidError(_("timed out after %s s waiting for %s") % (decimal(timeout, 1), what))
-                self._cond.wait(min(left, 0.2))
+    def _stopped_error(self, what):
+        boot = self._boot
+        if boot is None or boot.proc.poll() is not None:
+            return VirtualPyramidError(
+                _("the board stopped (exit status %s) while waiting for %s: %s")
+                % (boot and boot.proc.returncode, what, self.board_log()[-2000:])
+            )
+        return None
+
+    def _timeout_error(self, timeout, what):
+        return VirtualPyramidError(_("timed out after %s s waiting for %s") % (decimal(timeout, 1), what))
 
     def _push_content(self, dice, wait, timeout):
         if not dice:
