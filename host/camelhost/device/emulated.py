@@ -779,11 +779,7 @@ class EmulatedPyramid(DiceTableDriver, PtyCable):
         self._command("P %d" % press)
         self._wait(lambda: len(self.pushes) > pushes, timeout, _("the slider push"))
         if wait:
-            self._wait(lambda: len(self.events) > before, timeout, _("the firmware's event"))
-            with self._lock:
-                done.event = self.events[before]
-            done.boot = done.event["boot"]
-            done.seq = done.event["seq"]
+            self._await_event(done, before, timeout)
         return done
 
     def place(self, content):

@@ -220,7 +220,8 @@ class Released:
 
 class DiceTableDriver:
     """The releases a simulated pyramid's dice table drives, shared by the virtual
-    pyramid and the emulated Pico: a subclass has ``table`` (``sim_table.Table``) and
+    pyramid and the emulated Pico: a subclass has ``table`` (``sim_table.Table``),
+    ``events``, ``_lock`` and ``_wait`` (``cable.PtyCable``), and
     ``_push_content(dice, wait, timeout)``, which pushes the slider with ``dice`` (``[(label,
     value)]``) falling and returns ``Released``. ``RELEASE_TIMEOUT_S``: how long a
     release waits for the firmware's event by default (seconds)."""
@@ -242,6 +243,16 @@ class DiceTableDriver:
         """Push the slider with nothing falling (a jammed slider)."""
         return self._push_content(self.table.release_empty(), wait,
                                   timeout or self.RELEASE_TIMEOUT_S)
+
+    def _await_event(self, done, before, timeout):
+        """Wait up to ``timeout`` seconds (``_wait``) for the firmware's event of the push
+        ``done`` (``Released``), the first in ``events`` after the ``before`` tapped
+        before the push, and note it, its boot and its seq in ``done``."""
+        self._wait(lambda: len(self.events) > before, timeout, _("the firmware's event"))
+        with self._lock:
+            done.event = self.events[before]
+        done.boot = done.event["boot"]
+        done.seq = done.event["seq"]
 
     def return_dice(self):
         """Leg end (RULES 1.12): every die goes back inside the pyramid."""
@@ -646,11 +657,7 @@ class VirtualPyramid(DiceTableDriver, PtyCable):
         self._releases += 1
         self._send("push", press, drop, hold, content, value)
         if wait:
-            self._wait(lambda: len(self.events) > before, timeout, _("the firmware's event"))
-            with self._lock:
-                done.event = self.events[before]
-            done.boot = done.event["boot"]
-            done.seq = done.event["seq"]
+            self._await_event(done, before, timeout)
         return done
 
     # --- calibration and fault helpers ---
