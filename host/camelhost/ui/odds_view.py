@@ -223,13 +223,24 @@ def odds_lines(odds, view, width=80, tile_names=None, waiting=False, noted=False
                 subsequent_indent="  ", break_long_words=True, break_on_hyphens=False)]
 
         lines = wrap()
-        if len(lines) > 1 and lines[0] == head and parts and " " in parts[0][0]:
+        if len(lines) > 1 and lines[0] == head and parts:
             # the first action too long to stand beside the heading: its words may part
             # (its number stays with the word before it), so the heading never stands
-            # alone, looking like advice with nothing in it (tester s33)
+            # alone, looking like advice with nothing in it (tester s33); where its words
+            # before its number are one long word (a German compound:
+            # "Pyramidenplättchen -1,11"), its value now after the number may part too
+            # (``glued``'s ``loose``). Taken only where every word stays whole and the
+            # lines are no more: else a number broken ("-1,1" / "1") or a line more
+            # (a heading alone under a long name, s40)
             part, why, number = parts[0]
-            keep[0] = glued(part, number, 0) + (" " + why if why else "")
-            lines = wrap()
+            first = keep[0]
+            for loose in (False, True):
+                keep[0] = glued(part, number, 0, loose=loose) + (" " + why if why else "")
+                again = wrap()
+                if (again[0] != head and len(again) <= len(lines)
+                        and " ".join(again).split() == " ".join(lines).split()):
+                    return again
+            keep[0] = first
         return lines
 
     if wide:
