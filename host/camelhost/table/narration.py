@@ -20,6 +20,7 @@ from camelhost.coach import piles_as_read
 from camelhost.i18n import (
     N_,
     _,
+    answers_named,
     colour_list,
     colour_word,
     colour_words,
@@ -380,8 +381,9 @@ def _bots_moves(template, parts, brief):
 
 def undo_question(scoring, names, edition=None):
     """The one line the table asks before an ``undo`` that takes back a scoring
-    (``scoring``: ``Session.undo_scoring``'s): what it takes back, and that ``undo``
-    typed again does it."""
+    (``scoring``: ``Session.undo_scoring``'s): what it takes back, that ``undo`` typed
+    again or a yes does it and a no leaves it (the answers named in the table's language,
+    ``camelhost.i18n.answers_named``)."""
     edition = get_edition("second") if edition is None else edition
     steps = scoring["steps"]
     parts = [_undone_step(step[0], names, step[1], edition)[0] for step in steps]
@@ -404,8 +406,9 @@ def undo_question(scoring, names, edition=None):
     what = parts[0]
     if len(parts) > 1:
         what += _(", and the bots' moves after it: %s") % ", ".join(parts[1:])
-    return _("undo would take back %s: type 'undo' again to do it, anything else leaves "
-             "it") % what
+    yes, no = answers_named()  # the answers the table reads (``Table._undo_asked_first``)
+    return _("undo would take back %(what)s: type 'undo' again or %(yes)s to do it; "
+             "%(no)s or anything else leaves it") % {"what": what, "yes": yes, "no": no}
 
 
 def redone_steps(steps, names, edition=None, race_no=None, board=None, moves=None,
