@@ -1430,6 +1430,20 @@ def _more_now_below(values):
     return False
 
 
+def now_note(values):
+    """The sentence on an action's value now beside its chance to win, for advice
+    ``values`` (the view's action entries shown, in their order) in which one ranked by
+    its chance to win pays more now than one above it (``_more_now_below``), else "": an
+    action paying more on average can win less often. The one source of it: plain
+    mode's ``best`` (``advice_note``), the full screen's wide advice
+    (``camelhost.ui.odds_view``) and the web page's note (``short_advice_note``)."""
+    if not _more_now_below(values):
+        return ""
+    return _("an action's 'now' is the coins it pays you on average; the chance to win "
+             "counts how each play-out ends, the others' coins too, so one that pays more "
+             "now can win less often")
+
+
 def advice_note(values, others, more=False):
     """The line under the advice (``values``: the view's action entries shown, in their
     order; ``others``: how many players reply before the player's next turn; ``more``:
@@ -1447,10 +1461,8 @@ def advice_note(values, others, more=False):
         notes.append(_("the race likely ends this leg, so the first are ranked by your "
                        "chance to win, each played out from what the table can see, the "
                        "rest by balance"))
-        if _more_now_below(values):
-            notes.append(_("an action's 'now' is the coins it pays you on average; the "
-                           "chance to win counts how each play-out ends, the others' coins "
-                           "too, so one that pays more now can win less often"))
+        if now_note(values):
+            notes.append(now_note(values))
     same = _same_win(values)
     if same is not None:
         notes.append(_same_win_words(same))
@@ -1529,11 +1541,14 @@ def short_advice_note(values, others=2):
     1024x768 (what the action pays now less what the others gain in reply; below zero no
     coins lost: a best action with a minus sign and only 'costs you no coins' under it
     read as a contradiction on the TV, tester s34 W2); in the end-game that the first are
-    ranked by the chance to win; ``""`` when the numbers are the values now. ``others``:
+    ranked by the chance to win, and ``now_note`` where it applies; ``""`` when the
+    numbers are the values now. ``others``:
     how many players reply before the player's next turn (one: the other player's)."""
     notes = []
     if any(v.get("win") is not None for v in values):
         notes.append(_("the first by your chance to win the race"))
+        if now_note(values):  # the sentence plain mode's best says (tester s40)
+            notes.append(now_note(values))
     same = _same_win(values)
     if same is not None:  # one line of the page, as the rest of its note
         notes.append(_("you win in no play-out: by balance") if round(100 * same) == 0

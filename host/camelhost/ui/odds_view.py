@@ -22,7 +22,7 @@ from rich.text import Text
 
 from camelhost.i18n import _, colour_word, percent
 from camelhost.table.display import snapshot  # noqa: F401  (part of this module's API)
-from camelhost.table.narration import BEST_SHOWN, lead_words
+from camelhost.table.narration import BEST_SHOWN, lead_words, now_note
 from camelhost.table.view import odds_view, side_word, signed
 from camelhost.ui import palette
 
@@ -314,6 +314,11 @@ def odds_lines(odds, view, width=80, tile_names=None, waiting=False, noted=False
         entries = [entry for _kind, _words, entry in best["shown"]]
         for line in textwrap.wrap(numbers_note(entries), width=max(20, width)):
             text.append("\n" + line, "dim")
+        # an action's "now" beside its chance to win, said as plain mode's best says it
+        why_now = now_note(entries)
+        if why_now:
+            for line in textwrap.wrap("(%s)" % why_now, width=max(20, width)):
+                text.append("\n" + line, "dim")
     if wide and any(kind == "finish" for kind, _words, _entry in best["shown"]):
         # wrapped as the note above it is: a language's words may be longer
         for line in textwrap.wrap(_("(coach's order; finish cards by pile, colours chosen "
