@@ -1018,3 +1018,29 @@ def test_a_log_names_its_run_and_every_reader_of_logs_skips_that_line(tmp_path, 
     capsys.readouterr()
     assert main(argv[:-1] + [str(alone)]) == 0
     assert alone.read_text().splitlines()[1:] == lines
+
+
+def test_a_log_another_run_is_writing_is_refused_naming_it(tmp_path, capsys):
+    """s40: two runs given the same new --log at once both wrote it, their lines
+    interleaved under the same game numbers. A run locks its log (``fcntl.flock``) and
+    another run is refused in one line naming the file, before any game; the file is
+    left as it is."""
+    fcntl = pytest.importorskip("fcntl")  # advisory locks: POSIX
+    log = tmp_path / "same.log"
+    log.write_text("")
+    other = os.open(str(log), os.O_RDONLY)  # the other run's hold on the file
+    try:
+        fcntl.flock(other, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        assert main(["tournament", "--games", "2", "--bots", "random", "--seats", "3",
+                     "--workers", "1", "--log", str(log)]) == 1
+        out, err = capsys.readouterr()
+        assert err == ("pyramid: --log %s is in use by another pyramid tournament: give --log "
+                       "another file, or wait for that run to end (the file is left as it "
+                       "is)\n" % log), err
+        assert "games in" not in out and log.read_text() == ""
+    finally:
+        os.close(other)
+    # the lock let go: the run writes it
+    assert main(["tournament", "--games", "1", "--bots", "random", "--seats", "3",
+                 "--workers", "1", "--log", str(log)]) == 0
+    assert len(log.read_text().splitlines()) == 2
