@@ -400,20 +400,26 @@ def test_cli_tournament_plot_into_a_missing_folder_says_so_before_playing(tmp_pa
     ("", "that is a folder; give a file name"),          # an existing folder, no ending
     ("sub/", "that is a folder; give a file name"),      # an existing folder, a final /
     ("nodir/", "a name ending in / is a folder's; give a file name"),  # none yet
-    ("held", "that is a folder; give a file name"),      # --plot writes held.png: a folder
+    # --plot writes held.png, a folder: named, not the name typed, which is none (s40)
+    ("held", "%s.png, the file it writes, is a folder; give another name"),
 ])
 def test_a_folder_given_as_the_plot_or_log_is_refused_as_typed(tmp_path, capsys, option,
                                                                 typed, says):
     """s39 tester 13: `--plot /tmp` wrote /tmp.png beside the folder, `--plot dir/` a
     hidden dir/.png in it, and a missing `dir/` was said as `dir/.png`, a name never
     typed. A folder (or a name ending in /) is refused as --log's is, before any game, in
-    one line quoting the name as typed; nothing is written."""
+    one line quoting the name as typed, and the file it writes when that is the folder
+    (`--plot held`, `held.png` a folder, read "held: that is a folder": s40); nothing is
+    written."""
     pytest.importorskip("matplotlib")
     (tmp_path / "sub").mkdir()
     (tmp_path / "held.png").mkdir()
     typed = str(tmp_path) + os.sep + typed if typed else str(tmp_path)
     if option == "--log" and typed.endswith("held"):
         typed += ".png"  # --log writes the name as it is
+        says = "that is a folder; give a file name"
+    elif "%s" in says:
+        says %= typed
     before = sorted(os.listdir(tmp_path)), sorted(os.listdir(tmp_path / "sub"))
     outside = sorted(os.listdir(tmp_path.parent))
     assert main(["tournament", "--games", "2", "--bots", "random", "--seats", "3",
