@@ -229,16 +229,15 @@ def odds_lines(odds, view, width=80, tile_names=None, waiting=False, noted=False
             # alone, looking like advice with nothing in it (tester s33); where its words
             # before its number are one long word (a German compound:
             # "Pyramidenplättchen -1,11"), its value now after the number may part too
-            # (``glued``'s ``loose``). Taken only where every word stays whole and the
-            # lines are no more: else a number broken ("-1,1" / "1") or a line more
-            # (a heading alone under a long name, s40)
+            # (``glued``'s ``loose``). Taken only where every word stays whole (a
+            # number broken, "-1,1" / "1", is worse than the heading alone: s40); lines
+            # more than the caller's are its to refuse (fewer actions, the label left out)
             part, why, number = parts[0]
             first = keep[0]
             for loose in (False, True):
                 keep[0] = glued(part, number, 0, loose=loose) + (" " + why if why else "")
                 again = wrap()
-                if (again[0] != head and len(again) <= len(lines)
-                        and " ".join(again).split() == " ".join(lines).split()):
+                if again[0] != head and " ".join(again).split() == " ".join(lines).split():
                     return again
             keep[0] = first
         return lines
