@@ -46,9 +46,10 @@ def test_a_broken_first_line_keeps_the_bots_and_pyramid_it_still_reads(tmp_path)
     data = _game(path, pyramid="/dev/ttyACM0")
     whole = read_events(str(path))
     path.write_bytes(_broken(data))
+    # the port it goes on with now (another) is not written over the one it was played on
     j = Journal.resume(str(path), upto_damage=True, check=Session.stale_line,
                        rebuild={"players": ["Ann", "Ben", "Cy"], "edition": "second",
-                                "seed": 4})
+                                "seed": 4, "pyramid": "/dev/ttyACM1"})
     assert j.header["bots"] == [2] and j.header["pyramid"] == "/dev/ttyACM0"
     assert "is rebuilt exactly as it was written" in j.notes[0], j.notes
     assert j.events == whole

@@ -158,9 +158,10 @@ def _first_line_candidate(damaged, rebuild, second):
     """``(event, unread)``: the game line rebuilt for a damaged line 1 (``event``): what
     the damaged line still reads (its JSON without its checksum, if it parses, else its
     ``pyramid`` and ``bots`` field by field, ``_held_fields``: a stray byte elsewhere
-    leaves them), with ``rebuild``'s ``players``, ``edition``, ``seed``, ``pyramid``
-    (given by the user) over it and its ``bots`` (a function of the players' names
-    returning the bot seats, ``--bots`` given), numbered 1 with the game id of
+    leaves them), with ``rebuild``'s ``players``, ``edition``, ``seed`` (given by the
+    user) over it, its ``bots`` (a function of the players' names returning the bot
+    seats, ``--bots`` given) too, and its ``pyramid`` where the line reads none,
+    numbered 1 with the game id of
     ``second`` (line 2's event); ``event`` is ``None`` when players or edition are still
     unknown. ``unread``: which of ``"bots"``, ``"pyramid"`` neither reads nor was given
     (the rebuilt line then has no bots, and no pyramid: dice typed)."""
@@ -178,9 +179,16 @@ def _first_line_candidate(damaged, rebuild, second):
     event.pop("lang", None)
     if _held_lang(damaged, "game") is not None:
         event["lang"] = _held_lang(damaged, "game")
-    for name in ("players", "edition", "seed", "pyramid"):
+    for name in ("players", "edition", "seed"):
         if rebuild.get(name) is not None:
             event[name] = rebuild[name]
+    if not (isinstance(event.get("pyramid"), str) and event["pyramid"]):
+        # the pyramid given only where the line reads none: it is the port the game goes
+        # on with, which may be another than the one it was played with (never recorded
+        # over it, so the line as written can still be proven)
+        event.pop("pyramid", None)
+        if rebuild.get("pyramid") is not None:
+            event["pyramid"] = rebuild["pyramid"]
     players = event.get("players")
     known = (isinstance(players, list) and players
              and all(isinstance(p, str) for p in players))
@@ -191,8 +199,6 @@ def _first_line_candidate(damaged, rebuild, second):
             isinstance(b, int) and not isinstance(b, bool)
             and 0 <= b < (len(players) if known else b + 1) for b in bots)):
         event.pop("bots", None)
-    if not (isinstance(event.get("pyramid"), str) and event["pyramid"]):
-        event.pop("pyramid", None)
     unread = [name for name in ("bots", "pyramid") if name not in event]
     if not known or not isinstance(event.get("edition"), str):
         return None, unread
