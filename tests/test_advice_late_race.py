@@ -112,3 +112,30 @@ def test_a_line_paying_more_now_below_a_likelier_win_is_explained(elif_view, lan
     assert note in lines[-1], lines[-1]
     # without such a line (the first three: +3.00, +1.00, +1.00) the note stays short
     assert note not in best_lines(elif_view, count=3)[-1]
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_full_screen_and_the_web_page_explain_now_as_plain_mode_does(
+        elif_view, lang, monkeypatch):
+    """s40: plain mode's ``best`` explained an action's 'now' beside the chance to win
+    (finding 6 above); the full screen's wide advice, which shows the same four actions
+    and their values now, and the web page's note did not. Each says the same sentence,
+    from the one source (``narration.now_note``), where its actions show such a line."""
+    from camelhost.ui.odds_view import odds_lines
+    from camelhost.web import server
+
+    set_language(lang)
+    note = NOTE if lang == "en" else (
+        "'jetzt' ist, was eine Aktion dir im Mittel an EP bringt; die Siegchance zählt, "
+        "wie jeder Verlauf endet, auch die EP der anderen, also kann eine, die jetzt "
+        "mehr bringt, seltener gewinnen")
+    assert note in best_lines(elif_view)[-1]
+    wide = " ".join(odds_lines(elif_view["odds"], elif_view, width=100).plain.split())
+    assert "(%s)" % note in wide, wide
+    # the page's note for as many actions (its three show no such line: none then)
+    monkeypatch.setattr(server, "PAGE_ADVICE", 4)
+    said = server.with_advice_words(elif_view)["odds"]["actions"]["said_note"]
+    assert note in said, said
+    monkeypatch.setattr(server, "PAGE_ADVICE", 3)
+    said = server.with_advice_words(elif_view)["odds"]["actions"]["said_note"]
+    assert note not in said, said

@@ -158,8 +158,10 @@ EIGHT = ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
 
 @pytest.mark.parametrize("lang, answers, best", [
     # the advice's heading, or its short form when that lets one more action in
-    ("en", "type 'undo' again to do it, anything else leaves it", ("Best for", "For ")),
-    ("de", "tippe noch einmal 'undo', um es zu tun; alles andere lässt es",
+    ("en", "type 'undo' again or y/yes to do it; n/no or anything else leaves it",
+     ("Best for", "For ")),
+    ("de", "tippe noch einmal 'undo' oder j/ja, um es zu tun; n/nein oder alles andere "
+     "lässt es",
      ("Am besten für", "Für "))])
 def test_the_undo_question_after_a_leg_shows_whole_with_the_scoring_and_no_advice(
         tmp_path, lang, answers, best):

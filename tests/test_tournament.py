@@ -400,20 +400,26 @@ def test_cli_tournament_plot_into_a_missing_folder_says_so_before_playing(tmp_pa
     ("", "that is a folder; give a file name"),          # an existing folder, no ending
     ("sub/", "that is a folder; give a file name"),      # an existing folder, a final /
     ("nodir/", "a name ending in / is a folder's; give a file name"),  # none yet
-    ("held", "that is a folder; give a file name"),      # --plot writes held.png: a folder
+    # --plot writes held.png, a folder: named, not the name typed, which is none (s40)
+    ("held", "%s.png, the file it writes, is a folder; give another name"),
 ])
 def test_a_folder_given_as_the_plot_or_log_is_refused_as_typed(tmp_path, capsys, option,
                                                                 typed, says):
     """s39 tester 13: `--plot /tmp` wrote /tmp.png beside the folder, `--plot dir/` a
     hidden dir/.png in it, and a missing `dir/` was said as `dir/.png`, a name never
     typed. A folder (or a name ending in /) is refused as --log's is, before any game, in
-    one line quoting the name as typed; nothing is written."""
+    one line quoting the name as typed, and the file it writes when that is the folder
+    (`--plot held`, `held.png` a folder, read "held: that is a folder": s40); nothing is
+    written."""
     pytest.importorskip("matplotlib")
     (tmp_path / "sub").mkdir()
     (tmp_path / "held.png").mkdir()
     typed = str(tmp_path) + os.sep + typed if typed else str(tmp_path)
     if option == "--log" and typed.endswith("held"):
         typed += ".png"  # --log writes the name as it is
+        says = "that is a folder; give a file name"
+    elif "%s" in says:
+        says %= typed
     before = sorted(os.listdir(tmp_path)), sorted(os.listdir(tmp_path / "sub"))
     outside = sorted(os.listdir(tmp_path.parent))
     assert main(["tournament", "--games", "2", "--bots", "random", "--seats", "3",
@@ -1018,3 +1024,29 @@ def test_a_log_names_its_run_and_every_reader_of_logs_skips_that_line(tmp_path, 
     capsys.readouterr()
     assert main(argv[:-1] + [str(alone)]) == 0
     assert alone.read_text().splitlines()[1:] == lines
+
+
+def test_a_log_another_run_is_writing_is_refused_naming_it(tmp_path, capsys):
+    """s40: two runs given the same new --log at once both wrote it, their lines
+    interleaved under the same game numbers. A run locks its log (``fcntl.flock``) and
+    another run is refused in one line naming the file, before any game; the file is
+    left as it is."""
+    fcntl = pytest.importorskip("fcntl")  # advisory locks: POSIX
+    log = tmp_path / "same.log"
+    log.write_text("")
+    other = os.open(str(log), os.O_RDONLY)  # the other run's hold on the file
+    try:
+        fcntl.flock(other, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        assert main(["tournament", "--games", "2", "--bots", "random", "--seats", "3",
+                     "--workers", "1", "--log", str(log)]) == 1
+        out, err = capsys.readouterr()
+        assert err == ("pyramid: --log %s is in use by another pyramid tournament: give --log "
+                       "another file, or wait for that run to end (the file is left as it "
+                       "is)\n" % log), err
+        assert "games in" not in out and log.read_text() == ""
+    finally:
+        os.close(other)
+    # the lock let go: the run writes it
+    assert main(["tournament", "--games", "1", "--bots", "random", "--seats", "3",
+                 "--workers", "1", "--log", str(log)]) == 0
+    assert len(log.read_text().splitlines()) == 2

@@ -190,7 +190,7 @@ def test_the_prompt_line_says_how_to_confirm_an_undo_asked_about_at_80x24():
     too) leaves it, and the prompt line says the turn again."""
     app = scenes.app_for("second", ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"],
                          odds=scenes.no_odds)
-    prompt = "> undo asked above: type 'undo' again to do it, anything else leaves it"
+    prompt = "> undo asked above: 'undo' or y/yes does it, n/no or anything else leaves it"
 
     async def play():
         async with app.run_test(size=(80, 24)) as pilot:

@@ -1,5 +1,6 @@
 """The undo question answered yes or no (tester s39 finding 15). After a leg's scoring
-``undo`` asks first ("... type 'undo' again to do it, anything else leaves it"); a
+``undo`` asks first ("... type 'undo' again or y/yes to do it; n/no or anything else
+leaves it", which named only 'undo' before s40); a
 player answering ``n`` read "unknown command 'n'", and ``y`` "type the die as e.g.
 'yellow 2'" (read as the yellow die). A yes (``y``, ``yes``, German ``j``, ``ja``) does
 the undo, as a second ``undo`` does; a no (``n``, ``no``, German ``nein``) leaves the
@@ -75,3 +76,21 @@ def test_y_is_no_answer_when_no_question_waits():
     said = _said(table, out, "y")  # no question now: refused as before, nothing undone
     assert len(said) >= 1 and said[0].startswith("! "), said
     assert table.session.game.leg == 2
+
+
+@pytest.mark.parametrize("lang, answers", [
+    ("en", ": type 'undo' again or y/yes to do it; n/no or anything else leaves it"),
+    ("de", ": tippe noch einmal 'undo' oder j/ja, um es zu tun; n/nein oder alles andere "
+           "lässt es")])
+def test_the_undo_question_names_the_answers_it_takes(lang, answers):
+    """s40: the question read only "type 'undo' again to do it, anything else leaves it"
+    though a yes does it and a no leaves it: it names them, in the table's language."""
+    set_language(lang)
+    out = io.StringIO()
+    table = Table(Session("second", ["Ann", "Ben", "Cy"], seed=4, journal=Journal(None)),
+                  PlainDisplay(out), manual=True)
+    table.start()
+    for line in LEG:
+        table.line(line)
+    said = _said(table, out, "undo")
+    assert said[0].endswith(answers), said

@@ -74,7 +74,7 @@ def test_undo_of_a_legs_last_die_asks_first_then_says_the_scoring_and_the_dice_t
     last = _die(*released[-1])
     assert said[0] == ("undo would take back Ben's pyramid ticket and its die %s and with it "
                        "the leg 1 scoring (its coins, and the tickets and tiles returned): "
-                       "type 'undo' again to do it, anything else leaves it" % last)
+                       "type 'undo' again or y/yes to do it; n/no or anything else leaves it" % last)
     assert s.game.leg == 2 and len(s.journal.events) == written  # nothing done yet
     said = _said(t, out, "undo")
     first = [label.partition("-")[0] for label, _ in released[:4]]
@@ -143,7 +143,7 @@ def test_undo_of_the_die_that_ended_the_race_takes_back_the_race_end_and_redo_gi
     said = _said(t, out, "undo", "undo")
     assert said[0] == ("undo would take back %s's pyramid ticket and its die %s 3 and with it "
                        "the end of race 1 and the leg %d scoring (every coin paid): type 'undo' "
-                       "again to do it, anything else leaves it"
+                       "again or y/yes to do it; n/no or anything else leaves it"
                        % (ender, last, leg))
     coins = ", ".join("%s %d" % (n, c) for n, c in zip(s.names, s.game.coins, strict=True))
     assert said[2] == (
@@ -393,7 +393,7 @@ def test_the_bots_undo_question_names_the_leg_scoring_where_it_happened():
         "undo would take back Ann's pyramid ticket and its die purple 1 and with it the leg 1 "
         "scoring (its coins, and the tickets and tiles returned), and the bots' moves after "
         "it: Ben's leg ticket on green, Cy's tile on space 6, booing side up (back to Cy): "
-        "type 'undo' again to do it, anything else leaves it")
+        "type 'undo' again or y/yes to do it; n/no or anything else leaves it")
 
 
 SIX_LEG = ["tile 7 +", "leg red", "partner Dee", "pyramid", "yellow 2", "pyramid", "blue 1",
@@ -482,7 +482,7 @@ def test_undo_of_the_race_end_in_german_says_what_it_takes_back():
     assert said[0] == (
         "undo würde das Pyramidenplättchen von Ann mit seinem Würfel orange 3 und damit das "
         "Ende von Rennen 1 und die Etappenwertung 3 (alle ausgezahlten EP) zurücknehmen: "
-        "tippe noch einmal 'undo', um es zu tun; alles andere lässt es")
+        "tippe noch einmal 'undo' oder j/ja, um es zu tun; n/nein oder alles andere lässt es")
     assert said[2] == (
         "zurückgenommen: das Pyramidenplättchen von Ann mit seinem Würfel orange 3; das nimmt "
         "auch das Ende von Rennen 1 und die Etappenwertung 3 zurück: EP wie davor: Ann 7, "

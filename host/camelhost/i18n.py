@@ -139,6 +139,15 @@ def no_words():
     return local + [w for w in ("n", "no") if w not in local]
 
 
+def answers_named():
+    """``(yes, no)``: the answers a yes/no question names, as the player types them, in
+    the table's language (``"y/yes"``, ``"n/no"``; German ``"j/ja"``, ``"n/nein"``): the
+    first words ``yes_words`` and ``no_words`` read (``yes_or_no``; English ``y``, ``no``
+    are taken at every table too)."""
+    return ("/".join(_answer_words(pgettext("typed answer", "y|yes"))),
+            "/".join(_answer_words(pgettext("typed answer", "n|no"))))
+
+
 def yes_or_no(text):
     """``text`` (a typed line, a str) read as the answer to a yes/no question: ``True``
     for a yes (``yes_words``: ``y``, ``yes``, German ``j``, ``ja``), ``False`` for a no

@@ -190,11 +190,16 @@ def output_file_problem(option, path, written=None):
     command writes when that is not ``path`` itself (``--plot shares`` writes
     ``shares.png``: ``plot_output``); it is checked too, and the line still quotes
     ``path``, the name the user typed (s39 tester 13: ``--plot /tmp`` wrote
-    ``/tmp.png``, ``--plot dir/`` a hidden ``dir/.png``). Commands ask before their work
+    ``/tmp.png``, ``--plot dir/`` a hidden ``dir/.png``); a ``written`` that is a folder
+    where ``path`` is none is named as well (``--plot results``: ``results.png, the file
+    it writes, is a folder``). Commands ask before their work
     (a calibration's releases, a tournament's games), never after it."""
     target = written or path
-    if os.path.isdir(path) or os.path.isdir(target):
+    if os.path.isdir(path):
         return _("%s %s: that is a folder; give a file name") % (option, path)
+    if os.path.isdir(target):  # 'results' typed, 'results.png' the folder: named (s40)
+        return _("%(option)s %(path)s: %(written)s, the file it writes, is a folder; give "
+                 "another name") % {"option": option, "path": path, "written": target}
     ends = [sep for sep in (os.sep, os.altsep) if sep and path.endswith(sep)]
     if ends:  # 'results/' not yet made: still a folder's name, never a file's
         return _("%s %s: a name ending in %s is a folder's; give a file name") % (

@@ -310,10 +310,16 @@ def open_session(args, said=None):
             options += ["--pyramid", _port_to_suggest(args.pyramid)]
         elif header is not None:
             _refuse_journals_pseudo_terminal(args, header, options)
+        if header is None and args.bots is not None:
+            options += ["--bots", args.bots]  # a damaged first line's refusal repeats it
         # a damaged first line is rebuilt (with --upto-damage) from what it still reads,
-        # and from the players, edition and seed given, checked against the lines after it
+        # and from the players, edition, seed, bots and pyramid given, checked against
+        # the lines after it (the bots' seats among the players it is rebuilt with)
         rebuild = {"players": [n.strip() for n in args.players.split(",")]
-                   if args.players else None, "edition": args.edition, "seed": args.seed}
+                   if args.players else None, "edition": args.edition, "seed": args.seed,
+                   "pyramid": args.pyramid,
+                   "bots": None if args.bots is None
+                   else (lambda names: _bot_seats(args.bots, names))}
         journal = Journal.resume(args.resume, upto_damage=args.upto_damage,
                                  check=Session.stale_line, options=options, rebuild=rebuild,
                                  retype=_retyped(args.retype))

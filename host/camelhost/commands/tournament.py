@@ -14,6 +14,7 @@ was played. A Ctrl-C stops at once (the games not finished are dropped) and prin
 table of the games finished, said as partial; the exit status is then 130.
 """
 
+import errno
 import logging
 import os
 import sys
@@ -44,6 +45,11 @@ from camelhost.errors import CliError
 from camelhost.i18n import N_, _, decimal, edition_word, ngettext, percent, pgettext
 from camelhost.table.bots import DESCRIPTIONS, POLICIES
 from camelhost.tools.calibrate import plot_backend, plot_file
+
+try:
+    import fcntl
+except ImportError:  # Windows: no advisory locks; one run per log is then on trust
+    fcntl = None
 
 HELP = (N_("Seeded games between bot policies (the league of styles and the coach) through "
            "the rules engine, seats rotated, on every core: win share and mean coins per "
@@ -274,6 +280,32 @@ def _check_log(path):
             held) % {"path": path, "n": held})
 
 
+def _open_log(path):
+    """The ``--log`` file ``path`` opened for appending (text), with an exclusive advisory
+    lock (``fcntl.flock``, not waiting; none where there is no ``fcntl``) held until it is
+    closed: two runs writing one new log at once interleaved their lines (s40). Raises
+    ``CliError`` in one line naming the file when another run holds it, or when it
+    holds a game already (``_check_log``, checked again under the lock: a run that held
+    it may have written its games); the file is left as it is then."""
+    _check_log(path)  # a folder or a file not to be written: refused before it is made
+    log = open(path, "a")
+    try:
+        if fcntl is not None:
+            try:
+                fcntl.flock(log.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError as exc:
+                if exc.errno not in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
+                    raise
+                raise CliError(_("--log %s is in use by another pyramid tournament: give "
+                                 "--log another file, or wait for that run to end (the "
+                                 "file is left as it is)") % path) from None
+        _check_log(path)
+    except BaseException:
+        log.close()
+        raise
+    return log
+
+
 def _dask_client(args):
     """The Dask client of ``--engine dask`` (``None`` for another engine); raises
     ``CliError`` when Dask is missing or its scheduler can't be reached. With
@@ -467,7 +499,15 @@ def _print_results(console, tally):
 
 def run(args):
     edition, names = _checked(args)
-    client = _dask_client(args)
+    # locked before the games and the Dask cluster start: a log another run is writing
+    # is refused at once, nothing started
+    log = _open_log(args.log) if args.log else None
+    try:
+        client = _dask_client(args)
+    except BaseException:
+        if log is not None:
+            log.close()
+        raise
     # no more processes than games: the others would only start and stop
     workers = min(args.workers or os.cpu_count() or 1, args.games)
     tally = tournament.Tally(names)
@@ -485,9 +525,7 @@ def run(args):
                   soft_wrap=True)
     for line in bots_lines(names, console.width if console.is_terminal else None):
         console.print(line, soft_wrap=True, highlight=False)
-    log = None
-    if args.log:
-        log = open(args.log, "a")
+    if log is not None:
         # the run the games below are of: the lines alone said nothing of the seed, the
         # edition or the seats (s39 tester 4)
         log.write(tournament.log_header(names, edition.name, args.games, args.seed))

@@ -155,16 +155,25 @@ def _chained_second(rest):
 
 
 def _first_line_candidate(damaged, rebuild, second):
-    """The game line rebuilt for a damaged line 1: what the damaged line still reads
-    (its JSON without its checksum, if it parses), with ``rebuild``'s ``players``,
-    ``edition``, ``seed`` (given by the user) over it, numbered 1 with the game id of
-    ``second`` (line 2's event). ``None`` when players or edition are still unknown."""
+    """``(event, unread)``: the game line rebuilt for a damaged line 1 (``event``): what
+    the damaged line still reads (its JSON without its checksum, if it parses, else its
+    ``pyramid`` and ``bots`` field by field, ``_held_fields``: a stray byte elsewhere
+    leaves them), with ``rebuild``'s ``players``, ``edition``, ``seed`` (given by the
+    user) over it, its ``bots`` (a function of the players' names returning the bot
+    seats, ``--bots`` given) too, and its ``pyramid`` where the line reads none,
+    numbered 1 with the game id of
+    ``second`` (line 2's event); ``event`` is ``None`` when players or edition are still
+    unknown. ``unread``: which of ``"bots"``, ``"pyramid"`` neither reads nor was given
+    (the rebuilt line then has no bots, and no pyramid: dice typed)."""
     text = damaged[:-9] if len(damaged) >= 9 and damaged[-9:-8] == b"*" else damaged
     try:
         base = json.loads(text.decode("utf-8"))
     except ValueError:
         base = None
-    event = dict(base) if isinstance(base, dict) else {}
+    if not isinstance(base, dict):
+        # the settings it was played with, as far as they still read (as its language)
+        base = _held_fields(damaged, {"pyramid": None, "bots": None})
+    event = dict(base)
     # its language as it still reads (a stray byte elsewhere in the line), never a code
     # the damage made (dx): then the chain hash may prove it (_proven_first)
     event.pop("lang", None)
@@ -173,17 +182,58 @@ def _first_line_candidate(damaged, rebuild, second):
     for name in ("players", "edition", "seed"):
         if rebuild.get(name) is not None:
             event[name] = rebuild[name]
+    if not (isinstance(event.get("pyramid"), str) and event["pyramid"]):
+        # the pyramid given only where the line reads none: it is the port the game goes
+        # on with, which may be another than the one it was played with (never recorded
+        # over it, so the line as written can still be proven)
+        event.pop("pyramid", None)
+        if rebuild.get("pyramid") is not None:
+            event["pyramid"] = rebuild["pyramid"]
     players = event.get("players")
-    if (not isinstance(players, list) or not players
-            or not all(isinstance(p, str) for p in players)
-            or not isinstance(event.get("edition"), str)):
-        return None
+    known = (isinstance(players, list) and players
+             and all(isinstance(p, str) for p in players))
+    if known and rebuild.get("bots") is not None:
+        event["bots"] = list(rebuild["bots"](players))
+    bots = event.get("bots")
+    if not (isinstance(bots, list) and all(
+            isinstance(b, int) and not isinstance(b, bool)
+            and 0 <= b < (len(players) if known else b + 1) for b in bots)):
+        event.pop("bots", None)
+    unread = [name for name in ("bots", "pyramid") if name not in event]
+    if not known or not isinstance(event.get("edition"), str):
+        return None, unread
     event.update(type="game", n=1, game=second["game"])
     event.setdefault("format", FORMAT)
     event.setdefault("bots", [])
     event.pop("prev", None)
     event.pop("hash", None)
-    return event
+    return event, unread
+
+
+def _unread_words(unread, rebuilt):
+    """What a damaged line 1's refusal (``rebuilt`` False) or its rebuild's note
+    (``rebuilt`` True) says of the settings it can't read (``unread``, from
+    ``_first_line_candidate``): how to give them, or what the game goes on with; "" when
+    none."""
+    if not unread:
+        return ""
+    if not rebuilt:
+        flags = " ".join((["--bots", "NAMES"] if "bots" in unread else [])
+                         + (["--pyramid", "PORT"] if "pyramid" in unread else []))
+        what = (_("its bots and the pyramid it was played with") if len(unread) == 2
+                else _("its bots") if "bots" in unread
+                else _("the pyramid it was played with"))
+        return " " + _("(%(what)s can't be read from it: if the game had them, add "
+                       "%(flags)s to that command)") % {"what": what, "flags": flags}
+    words = ""
+    if "bots" in unread:
+        words += _("; the game's bots can't be read from it and no --bots was given: "
+                   "every seat is played by a person")
+    if "pyramid" in unread:
+        words += _("; the pyramid it was played with can't be read from it and no "
+                   "--pyramid was given: the dice are typed (--pyramid PORT takes them "
+                   "from a pyramid)")
+    return words
 
 
 def _rebuild_first(path, data, exc, rebuild, options):
@@ -196,7 +246,9 @@ def _rebuild_first(path, data, exc, rebuild, options):
     from camelup.editions import EDITIONS
     second = _chained_second(data[exc.end:])
     later = data.count(b"\n", exc.end) + (0 if data.endswith(b"\n") else 1)
-    candidate = _first_line_candidate(exc.chunk, rebuild or {}, second)
+    candidate, unread = _first_line_candidate(exc.chunk, rebuild or {}, second)
+    if rebuild is None:  # a setting given with the refused resume is in its command
+        unread = [name for name in unread if "--" + name not in options]
     words = ["pyramid", "play", "--resume", path, "--upto-damage"] + list(options)
     # an edition the damage garbled (secxnd) is no option value: the command leaves it
     # to the table, and the line says which two there are
@@ -222,7 +274,8 @@ def _rebuild_first(path, data, exc, rebuild, options):
             "%(what)s; nothing was changed. What it held can't be read; the %(later)d lines "
             "after it are intact: to rebuild the first line and resume, give the game's "
             "players, edition and seed: %(command)s", later)
-            % {"what": exc, "later": later, "command": command})
+            % {"what": exc, "later": later, "command": command}
+            + _unread_words(unread, False))
     reads = _("players %s; edition %s; seed %s") % (
         ", ".join(candidate["players"]), candidate["edition"] if edition else
         _("%s (not an edition: give classic or second)") % candidate["edition"],
@@ -235,7 +288,8 @@ def _rebuild_first(path, data, exc, rebuild, options):
             "%(what)s; nothing was changed. It still reads: %(reads)s. The %(later)d lines "
             "after it are intact: to rebuild the first line from these (correct any that is "
             "wrong) and resume: %(command)s", later)
-            % {"what": exc, "reads": reads, "later": later, "command": command})
+            % {"what": exc, "reads": reads, "later": later, "command": command}
+            + _unread_words(unread, False))
     line = _proven_first(candidate, second["prev"])
     if line is not None:
         note = _("line 1, the game's first line, was damaged (%s) and is rebuilt exactly as "
@@ -249,6 +303,7 @@ def _rebuild_first(path, data, exc, rebuild, options):
             from camelhost.i18n import language_name
             note += _("; the game's language can't be read from it: the table speaks %s, "
                       "the language in force (--lang chooses another)") % language_name()
+    note += _unread_words(unread, True)
     return line + data[exc.end:], note
 
 
@@ -2112,7 +2167,7 @@ def read_lang(path):
         return lang if isinstance(lang, str) else None
     lang = _held_lang(first, "game")
     later = _chained_second(second) if lang is None else None
-    candidate = None if later is None else _first_line_candidate(first, {}, later)
+    candidate = None if later is None else _first_line_candidate(first, {}, later)[0]
     line = None if candidate is None else _proven_first(candidate, later["prev"])
     if line is not None:
         lang = _parse(line.rstrip(b"\n"), True).get("lang")
@@ -2295,8 +2350,10 @@ class Journal:
         first damaged line (the rest is kept in ``FILE.damaged``), or, with ``check``,
         set one damaged line aside alone while the lines after it still apply (a
         ``set_aside`` line takes its place), and rebuild a damaged first line
-        (``rebuild``: the ``players``, ``edition``, ``seed`` given, over what it still
-        reads; proven when line 2's ``prev`` is its hash). ``retype``: a function of the
+        (``rebuild``: the ``players``, ``edition``, ``seed``, ``pyramid`` given and
+        ``bots``, a function of the players' names returning the bot seats, over what
+        it still reads, ``_first_line_candidate``; proven when line 2's ``prev`` is its
+        hash). ``retype``: a function of the
         events before that one damaged line returning the events typed in its place
         (``--retype``; ``ValueError`` refuses them, nothing changed). ``options``: the
         table's options, said in a refusal's command (see ``read_events``). A journal

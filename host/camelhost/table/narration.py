@@ -20,6 +20,7 @@ from camelhost.coach import piles_as_read
 from camelhost.i18n import (
     N_,
     _,
+    answers_named,
     colour_list,
     colour_word,
     colour_words,
@@ -380,8 +381,9 @@ def _bots_moves(template, parts, brief):
 
 def undo_question(scoring, names, edition=None):
     """The one line the table asks before an ``undo`` that takes back a scoring
-    (``scoring``: ``Session.undo_scoring``'s): what it takes back, and that ``undo``
-    typed again does it."""
+    (``scoring``: ``Session.undo_scoring``'s): what it takes back, that ``undo`` typed
+    again or a yes does it and a no leaves it (the answers named in the table's language,
+    ``camelhost.i18n.answers_named``)."""
     edition = get_edition("second") if edition is None else edition
     steps = scoring["steps"]
     parts = [_undone_step(step[0], names, step[1], edition)[0] for step in steps]
@@ -404,8 +406,9 @@ def undo_question(scoring, names, edition=None):
     what = parts[0]
     if len(parts) > 1:
         what += _(", and the bots' moves after it: %s") % ", ".join(parts[1:])
-    return _("undo would take back %s: type 'undo' again to do it, anything else leaves "
-             "it") % what
+    yes, no = answers_named()  # the answers the table reads (``Table._undo_asked_first``)
+    return _("undo would take back %(what)s: type 'undo' again or %(yes)s to do it; "
+             "%(no)s or anything else leaves it") % {"what": what, "yes": yes, "no": no}
 
 
 def redone_steps(steps, names, edition=None, race_no=None, board=None, moves=None,
@@ -1427,6 +1430,20 @@ def _more_now_below(values):
     return False
 
 
+def now_note(values):
+    """The sentence on an action's value now beside its chance to win, for advice
+    ``values`` (the view's action entries shown, in their order) in which one ranked by
+    its chance to win pays more now than one above it (``_more_now_below``), else "": an
+    action paying more on average can win less often. The one source of it: plain
+    mode's ``best`` (``advice_note``), the full screen's wide advice
+    (``camelhost.ui.odds_view``) and the web page's note (``short_advice_note``)."""
+    if not _more_now_below(values):
+        return ""
+    return _("an action's 'now' is the coins it pays you on average; the chance to win "
+             "counts how each play-out ends, the others' coins too, so one that pays more "
+             "now can win less often")
+
+
 def advice_note(values, others, more=False):
     """The line under the advice (``values``: the view's action entries shown, in their
     order; ``others``: how many players reply before the player's next turn; ``more``:
@@ -1444,10 +1461,8 @@ def advice_note(values, others, more=False):
         notes.append(_("the race likely ends this leg, so the first are ranked by your "
                        "chance to win, each played out from what the table can see, the "
                        "rest by balance"))
-        if _more_now_below(values):
-            notes.append(_("an action's 'now' is the coins it pays you on average; the "
-                           "chance to win counts how each play-out ends, the others' coins "
-                           "too, so one that pays more now can win less often"))
+        if now_note(values):
+            notes.append(now_note(values))
     same = _same_win(values)
     if same is not None:
         notes.append(_same_win_words(same))
@@ -1526,11 +1541,14 @@ def short_advice_note(values, others=2):
     1024x768 (what the action pays now less what the others gain in reply; below zero no
     coins lost: a best action with a minus sign and only 'costs you no coins' under it
     read as a contradiction on the TV, tester s34 W2); in the end-game that the first are
-    ranked by the chance to win; ``""`` when the numbers are the values now. ``others``:
+    ranked by the chance to win, and ``now_note`` where it applies; ``""`` when the
+    numbers are the values now. ``others``:
     how many players reply before the player's next turn (one: the other player's)."""
     notes = []
     if any(v.get("win") is not None for v in values):
         notes.append(_("the first by your chance to win the race"))
+        if now_note(values):  # the sentence plain mode's best says (tester s40)
+            notes.append(now_note(values))
     same = _same_win(values)
     if same is not None:  # one line of the page, as the rest of its note
         notes.append(_("you win in no play-out: by balance") if round(100 * same) == 0

@@ -22,7 +22,7 @@ from rich.text import Text
 
 from camelhost.i18n import _, colour_word, percent
 from camelhost.table.display import snapshot  # noqa: F401  (part of this module's API)
-from camelhost.table.narration import BEST_SHOWN, lead_words
+from camelhost.table.narration import BEST_SHOWN, lead_words, now_note
 from camelhost.table.view import odds_view, side_word, signed
 from camelhost.ui import palette
 
@@ -223,13 +223,23 @@ def odds_lines(odds, view, width=80, tile_names=None, waiting=False, noted=False
                 subsequent_indent="  ", break_long_words=True, break_on_hyphens=False)]
 
         lines = wrap()
-        if len(lines) > 1 and lines[0] == head and parts and " " in parts[0][0]:
+        if len(lines) > 1 and lines[0] == head and parts:
             # the first action too long to stand beside the heading: its words may part
             # (its number stays with the word before it), so the heading never stands
-            # alone, looking like advice with nothing in it (tester s33)
+            # alone, looking like advice with nothing in it (tester s33); where its words
+            # before its number are one long word (a German compound:
+            # "Pyramidenplättchen -1,11"), its value now after the number may part too
+            # (``glued``'s ``loose``). Taken only where every word stays whole (a
+            # number broken, "-1,1" / "1", is worse than the heading alone: s40); lines
+            # more than the caller's are its to refuse (fewer actions, the label left out)
             part, why, number = parts[0]
-            keep[0] = glued(part, number, 0) + (" " + why if why else "")
-            lines = wrap()
+            first = keep[0]
+            for loose in (False, True):
+                keep[0] = glued(part, number, 0, loose=loose) + (" " + why if why else "")
+                again = wrap()
+                if again[0] != head and " ".join(again).split() == " ".join(lines).split():
+                    return again
+            keep[0] = first
         return lines
 
     if wide:
@@ -303,6 +313,11 @@ def odds_lines(odds, view, width=80, tile_names=None, waiting=False, noted=False
         entries = [entry for _kind, _words, entry in best["shown"]]
         for line in textwrap.wrap(numbers_note(entries), width=max(20, width)):
             text.append("\n" + line, "dim")
+        # an action's "now" beside its chance to win, said as plain mode's best says it
+        why_now = now_note(entries)
+        if why_now:
+            for line in textwrap.wrap("(%s)" % why_now, width=max(20, width)):
+                text.append("\n" + line, "dim")
     if wide and any(kind == "finish" for kind, _words, _entry in best["shown"]):
         # wrapped as the note above it is: a language's words may be longer
         for line in textwrap.wrap(_("(coach's order; finish cards by pile, colours chosen "

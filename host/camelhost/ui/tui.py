@@ -60,7 +60,7 @@ from textual.strip import Strip
 from textual.theme import Theme
 from textual.widgets import ContentSwitcher, Digits, Input, Log, Static
 
-from camelhost.i18n import N_, _, colour_list, colour_word, colours_in, ngettext
+from camelhost.i18n import N_, _, answers_named, colour_list, colour_word, colours_in, ngettext
 from camelhost.table.controller import Table, help_text
 from camelhost.table.display import Display, Seam, advice_key
 from camelhost.table.journal import JournalFull
@@ -1104,8 +1104,10 @@ class TableApp(InLanguage, App):
         taller than the history at 80x24, shows its start, and its last words (how to
         confirm) were below the fold (tester s34-2)."""
         if self.table.undo_asked:
-            for line in (_("> undo asked above: type 'undo' again to do it, anything else "
-                           "leaves it"), _("> type 'undo' again to do it")):
+            yes, no = answers_named()  # as the question names them
+            for line in (_("> undo asked above: 'undo' or %(yes)s does it, %(no)s or anything "
+                           "else leaves it") % {"yes": yes, "no": no},
+                         _("> 'undo' or %(yes)s does it") % {"yes": yes}):
                 if len(line) <= width:
                     return line
             return line
