@@ -1436,7 +1436,8 @@ def now_note(values):
     its chance to win pays more now than one above it (``_more_now_below``), else "": an
     action paying more on average can win less often. The one source of it: plain
     mode's ``best`` (``advice_note``), the full screen's wide advice
-    (``camelhost.ui.odds_view``) and the web page's note (``short_advice_note``)."""
+    (``camelhost.ui.odds_view``) and, in a few words, the web page's note
+    (``short_advice_note``)."""
     if not _more_now_below(values):
         return ""
     return _("an action's 'now' is the coins it pays you on average; the chance to win "
@@ -1541,14 +1542,16 @@ def short_advice_note(values, others=2):
     1024x768 (what the action pays now less what the others gain in reply; below zero no
     coins lost: a best action with a minus sign and only 'costs you no coins' under it
     read as a contradiction on the TV, tester s34 W2); in the end-game that the first are
-    ranked by the chance to win, and ``now_note`` where it applies; ``""`` when the
-    numbers are the values now. ``others``:
-    how many players reply before the player's next turn (one: the other player's)."""
+    ranked by the chance to win, and not by the value now where ``now_note`` applies;
+    ``""`` when the numbers are the values now. ``others``: how many players reply
+    before the player's next turn (one: the other player's)."""
     notes = []
     if any(v.get("win") is not None for v in values):
-        notes.append(_("the first by your chance to win the race"))
-        if now_note(values):  # the sentence plain mode's best says (tester s40)
-            notes.append(now_note(values))
+        if now_note(values):  # what plain mode's best says, in a few words (tester s40):
+            # the page's note is one line at 1024x768, a German game of eight at its edge
+            notes.append(_("the first by your chance to win the race, not by 'now'"))
+        else:
+            notes.append(_("the first by your chance to win the race"))
     same = _same_win(values)
     if same is not None:  # one line of the page, as the rest of its note
         notes.append(_("you win in no play-out: by balance") if round(100 * same) == 0
