@@ -187,6 +187,7 @@ def test_flash_port_that_does_not_exist_says_so(tmp_path, capsys):
     err = capsys.readouterr().err
     assert err.startswith("pyramid: no such port /dev/nonexistent (serial ports seen: "), err
     assert "--port auto" in err and err.count("\n") == 1, err
+    assert "Without a board: pyramid emulate runs the firmware" in err, err
     assert "in use" not in err and "mpremote" not in err, err
     assert not build.exists()
 

@@ -302,8 +302,9 @@ def check_port(port):
 
     ``port`` as for ``mpremote_args``; only a path (``/dev/ttyACM0``, ``port:/dev/...``)
     is checked, since ``auto``, ``id:<serial>`` and ``COM3`` are resolved by mpremote.
-    The message lists the serial ports pyserial sees and suggests ``--port auto``; a
-    port that exists but cannot be opened is left to mpremote (busy, permission); one
+    The message lists the serial ports pyserial sees and suggests ``--port auto`` (under
+    ``make flash``, its form ``PORT=auto``: ``sources.port_given``) and ``pyramid emulate``;
+    a port that exists but cannot be opened is left to mpremote (busy, permission); one
     that is another program's terminal is refused (``transport.refuse_a_terminal``).
     ``virtual`` and ``manual`` (dice sources of ``play --pyramid``, no boards) are
     refused at once with what they are instead."""
@@ -328,10 +329,12 @@ def check_port(port):
             from camelhost.device.transport import not_a_port
             raise not_a_port(path, why, "--port", virtual=False)
         return
+    from camelhost.device.sources import port_given, without_a_board
     from camelhost.device.transport import ports_seen
 
     raise CliError(_("no such port %s (serial ports seen: %s); plug the board in, or give "
-                   "--port auto for the first RP2040 on USB") % (path, ports_seen()))
+                     "%s for the first RP2040 on USB") % (path, ports_seen(), port_given("auto"))
+                   + ". " + without_a_board())
 
 
 def running_firmware(port, wait=LISTEN_S):

@@ -26,13 +26,9 @@ AUTO, MANUAL, VIRTUAL = sources.AUTO, sources.MANUAL, sources.VIRTUAL
 pseudo_terminal = sources.pseudo_terminal
 
 
-#: The environment variable that holds how the command that runs a maker's tool names
-#: the port, when that command is not ``pyramid ... --port PORT``: the Makefile's
-#: ``flash`` target sets it to ``make flash PORT=/dev/ttyACM0`` (the README's form), so
-#: that ``make flash`` without a board says to give ``PORT=``, which make takes, not
-#: ``--port``, which it does not (tester s36tm, finding 17). Read by
-#: ``find_rp2040_port`` for ``--port`` only; unset or empty: ``--port PORT``.
-PORT_FORM_ENV = "PYRAMID_PORT_FORM"
+#: the environment variable naming the form of a maker's command (``make flash``): its
+#: one source is ``sources``
+PORT_FORM_ENV = sources.PORT_FORM_ENV
 
 
 def find_rp2040_port(option="--pyramid"):
@@ -60,8 +56,7 @@ def find_rp2040_port(option="--pyramid"):
         text = (_("no smart pyramid found (no USB serial port with vendor id 0x2E8A; "
                   "ports seen: %s). Plug it in, give %s PORT%s") % (seen, option, manual))
     if option == "--port":
-        text += ". " + _("Without a board: pyramid emulate runs the firmware on an emulated "
-                         "Pico and prints its port (docs/emulator.md)")
+        text += ". " + sources.without_a_board()
     raise CliError(text)
 
 

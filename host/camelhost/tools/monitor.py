@@ -248,13 +248,14 @@ def missing_port(port):
         return
     from serial.tools import list_ports
 
+    from camelhost.device.sources import without_a_board
+
     seen = ", ".join(sorted(p.device for p in list_ports.comports())) or \
         pgettext("ports seen", "none")
     raise CliError(_("cannot open %s: no such port (serial ports seen: %s). Plug the pyramid "
                      "in, or give --port auto (the first RP2040 on USB) or --port virtual (the "
                      "simulated pyramid)") % (port, seen)
-                   + ". " + _("Without a board: pyramid emulate runs the firmware on an "
-                              "emulated Pico and prints its port (docs/emulator.md)"))
+                   + ". " + without_a_board())
 
 
 def connect(port, edition=None, seed=1, hello_timeout=HELLO_TIMEOUT, value_buttons=False):
