@@ -887,10 +887,17 @@ def connection_fix(port):
     given): one line naming that port and the commands to type with it (``with_port``),
     the board plugged in, flashed, and doctor again (maker finding 10: it said "check
     --port" whatever was given). ``auto`` found none on USB: plug it in, or run
-    ``pyramid emulate`` and give doctor the port it prints."""
+    ``pyramid emulate`` and give doctor the port it prints. A path that names nothing
+    (``monitor.names_nothing``): plug the board in and let doctor find it, not flash it
+    (flash cannot reach a port that is not there either; tester s40, finding 2)."""
+    from camelhost.tools import monitor
+
     if port in (None, AUTO):
         return _("plug the pyramid in by USB and run %s again; without a board, pyramid "
                  "emulate prints a port to give as --port") % with_port("doctor", AUTO)
+    if monitor.names_nothing(port):
+        return _("nothing is at %s: plug the pyramid in by USB, then run %s, which finds "
+                 "it there, or give the port it gets") % (port, with_port("doctor", AUTO))
     return _("check that the pyramid is plugged in and that %s is its port; if it is and "
              "still does not answer, flash it (%s), then run %s again") % (
         port, with_port("flash", port), with_port("doctor", port))

@@ -236,15 +236,22 @@ class Pyramid:
         return self.link.configure()
 
 
+def names_nothing(port):
+    """True when ``port`` (``--port``'s word) is a device path that names nothing there
+    (``/dev/ttyACM0`` with no board plugged in); False for a path that exists, a URL, or
+    a name without a folder (``auto``, ``virtual``, ``COM3``)."""
+    import os
+
+    return "/" in port and "://" not in port and not os.path.exists(port)
+
+
 def missing_port(port):
     """Raise ``CliError`` when ``port`` is a device path that names nothing: one line
     naming the serial ports seen, ``--port auto`` and ``pyramid emulate`` for a maker
     without a board, as ``pyramid flash`` and ``--port auto`` say it (tester s35-2
     finding 14 c). A name without a folder (``COM3``, a slip of ``virtual``) is left to
     the opening, which says it in its own words."""
-    import os
-
-    if "/" not in port or "://" in port or os.path.exists(port):
+    if not names_nothing(port):
         return
     from serial.tools import list_ports
 
