@@ -147,6 +147,39 @@ def test_a_wrong_die_in_the_head_is_said_at_once_and_read_again(micropython):
     assert all(s.status == "ok" for s in steps), steps
 
 
+def test_an_empty_head_where_a_die_was_asked_for_is_asked_again(micropython):
+    """Tester s40, finding 9: with the head empty at the first prompt, the LED and
+    reading steps failed at once and the doctor went on; hardware/README.md says an empty
+    head is asked for a die. Now it says so and Enter reads the head again."""
+    from camelhost.tools import monitor
+
+    events = []
+    with monitor.connect("virtual", edition="second", seed=5) as pyramid:
+        vp = pyramid.virtual
+        first = [True]
+
+        def ask(prompt):
+            events.append(("ask", prompt))
+            if first[0]:  # the maker forgets the die at the first prompt
+                first[0] = False
+                vp.place("empty")
+            else:
+                vp.place("purple" if "purple die" in prompt else "yellow" if "yellow die"
+                         in prompt else "green")
+            return ""
+
+        def say(text):
+            events.append(("say", text))
+            if "push the slider" in text:
+                vp.release(wait=False)
+
+        steps = doctor.checklist(pyramid, doctor._Maker(ask=ask, say=say), "second")
+    assert events[1] == ("say", "the head reads empty"), events
+    assert events[2] == ("ask", "put one die in the pyramid's head (slider not pushed), then "
+                                "press Enter to read it again (s goes on without it): "), events
+    assert all(s.status == "ok" for s in steps), steps
+
+
 def test_a_wrong_answer_at_the_wrong_die_prompt_is_refused_and_s_goes_on():
     asked, said = [], []
     answers = iter(["x", "s"])

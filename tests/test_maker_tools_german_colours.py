@@ -99,7 +99,7 @@ def test_doctor_on_a_pseudo_terminal_names_the_emulator_s_keys(micropython, monk
     vp = VirtualPyramid("second", seed=5)
     vp.start()
     try:
-        monkeypatch.setattr(sys, "stdin", io.StringIO("\n\ns\n\ns\n"))
+        monkeypatch.setattr(sys, "stdin", io.StringIO("\ns\n" * 4))
         cli.main(["doctor", "--port", vp.port, "--push-wait", "0.5", "--lang", "de"])
     finally:
         vp.close()

@@ -213,6 +213,22 @@ class _Maker:
         else:
             prompt = _("put the %s die in the pyramid's head (slider not pushed), then press "
                        "Enter to read it again (s goes on without it): ") % word
+        return self._again(prompt, pgettext("without", "the %s die") % word)
+
+    def empty_head(self, edition):
+        """The head read empty where one die was asked for (``place_die``): said at once,
+        then asked again, as ``wrong_die`` (tester s40, finding 9: the LED and reading
+        steps failed and the doctor went on). True: read it again."""
+        if self.emulated:
+            return self.wrong_die(any_die(edition), "empty")
+        self.say(_("the head reads empty"))
+        return self._again(_("put one die in the pyramid's head (slider not pushed), then "
+                             "press Enter to read it again (s goes on without it): "),
+                           pgettext("without", "a die"))
+
+    def _again(self, prompt, word):
+        """Ask ``prompt`` until Enter or ``r`` (True: read again) or ``s`` (False: go on
+        without ``word``, the die asked for, as ``without`` takes it); EOF is ``s``."""
         while True:
             try:
                 answer = self.ask(prompt).strip().lower()
@@ -223,7 +239,7 @@ class _Maker:
             if answer == "s":
                 return False
             prompt = _("%r is neither Enter nor s: Enter reads the head again, s goes on "
-                       "without the %s die: ") % (answer, word)
+                       "without %s: ") % (answer, word)
 
     def push(self):
         if self.emulated:
@@ -385,8 +401,13 @@ def checklist(pyramid, hands, edition, report=None):
         steps.append(Step("saturation", "skipped", _("needs the sensor")))
     else:
         hands.place_die(edition)
-        on, off = link.sample()
-        reading = _one_reading(link)
+        empty_head = getattr(hands, "empty_head", None)  # hands that can be asked
+        while True:
+            on, off = link.sample()
+            reading = _one_reading(link)
+            if (empty_head is None or reading is None or reading["label"] != "empty"
+                    or not empty_head(edition)):
+                break
         led = led_step(on, off, reading, settings, edition)
         it_now = monitor.integration_ms(settings["it"]) if settings else None
         if it_now is not None and on[0] >= monitor.saturation_level(it_now):
