@@ -162,8 +162,7 @@ def emulated_board(link):
     ``HELLO`` named the board."""
     hello = getattr(link, "hello", None)
     uid = hello.get("uid") if hello is not None else None
-    return (isinstance(uid, str) and len(uid) == 16
-            and uid.upper().startswith(sources.EMULATED_UID_MARK))
+    return sources.emulated_uid(uid)
 
 
 def at_prompt_words(emulated=False):
@@ -381,6 +380,14 @@ def open_pyramid(spec, edition="second", seed=1, resume=None, value_buttons=True
             p.link.sequencer.board_fix = _(
                 "this game was played on the virtual pyramid: resume with --pyramid "
                 "virtual, or with --pyramid manual and type the dice")
+        elif sources.emulated_uid(uid):
+            # each emulate without --flash is a new board (tester s40, finding 12:
+            # nothing said why the game's emulated Pico was refused, or how to keep one)
+            from camelhost.device.sequencer import BOARD_FIX
+            p.link.sequencer.board_fix = _(BOARD_FIX) + ". " + _(
+                "An emulated Pico is the same board only when started from the same image "
+                "(pyramid emulate --flash FILE); without --flash each start is a new board "
+                "(docs/emulator.md)")
         if option != "--pyramid":  # a maker's tool: no game to play by hand instead
             p.link.advice = (_("check the USB cable, that %s is the pyramid's port (%s) and "
                                "that it runs the pyramid firmware (pyramid flash %s %s)")

@@ -25,6 +25,12 @@ EMULATED_UID_MARK = "55565758"
 EMULATED_UID = EMULATED_UID_MARK + "595A5B5C"
 
 
+def emulated_uid(uid):
+    """True when ``uid`` (a board's unique id from its ``HELLO``, or None) is an emulated
+    Pico's: 16 hex digits starting with ``EMULATED_UID_MARK``."""
+    return isinstance(uid, str) and len(uid) == 16 and uid.upper().startswith(EMULATED_UID_MARK)
+
+
 #: The environment variable that holds how the command that runs a maker's tool names
 #: the port, when that command is not ``pyramid ... --port PORT``: the Makefile's
 #: ``flash`` target sets it to ``make flash PORT=/dev/ttyACM0`` (the README's form), so
