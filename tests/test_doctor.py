@@ -102,12 +102,97 @@ def test_on_a_real_board_the_maker_is_asked_to_place_a_die_and_push(micropython)
         steps = doctor.checklist(pyramid, doctor._Maker(ask=ask, say=say), "second")
     assert [s.name for s in steps] == STEPS and all(s.status == "ok" for s in steps), steps
     assert asked and "put one die in the pyramid's head" in asked[0]
-    # the brightest die first, then the darkest: the light and saturation steps' fix is
-    # decided from both counts (maker finding 12, doctor.exposure_fix)
-    assert "put the yellow die in the pyramid's head" in asked[1]
-    assert "put the purple die in the pyramid's head" in asked[2]
+    # the darkest die first (the light step), then the brightest (saturation), as the
+    # steps are said; both read before either is judged, so that their fix is decided
+    # from both counts (maker finding 12, doctor.exposure_fix; tester s40, finding 4)
+    assert "put the purple die in the pyramid's head" in asked[1]
+    assert "put the yellow die in the pyramid's head" in asked[2]
     assert said and "push the slider" in said[0]
     assert "reads green" in [s for s in steps if s.name == "reading"][0].detail
+
+
+def test_a_wrong_die_in_the_head_is_said_at_once_and_read_again(micropython):
+    """Tester s40, finding 4: the yellow die put in where purple was asked was said only
+    after the next die went in, and cost a rerun of the whole checklist. Now the wrong
+    die is said at once, before the next prompt, and Enter reads the head again."""
+    from camelhost.tools import monitor
+
+    events = []
+    with monitor.connect("virtual", edition="second", seed=5) as pyramid:
+        vp = pyramid.virtual
+        slips = {"purple": "yellow"}  # the first time purple is asked, yellow goes in
+
+        def ask(prompt):
+            events.append(("ask", prompt))
+            asked = ("purple" if "purple die" in prompt else "yellow" if "yellow die" in prompt
+                     else "green")
+            vp.place(slips.pop(asked, asked))
+            return ""
+
+        def say(text):
+            events.append(("say", text))
+            if "push the slider" in text:
+                vp.release(wait=False)
+
+        steps = doctor.checklist(pyramid, doctor._Maker(ask=ask, say=say), "second")
+    said = [text for kind, text in events if kind == "say"]
+    assert said[0] == "the head holds the yellow die, not the purple die", events
+    at = events.index(("say", said[0]))
+    # said right after the purple prompt, and the next prompt reads purple again
+    assert "put the purple die in the pyramid's head" in events[at - 1][1], events
+    assert events[at + 1][1] == ("put the purple die in the pyramid's head (slider not "
+                                 "pushed), then press Enter to read it again (s goes on "
+                                 "without it): "), events
+    assert "put the yellow die in the pyramid's head" in events[at + 2][1], events
+    assert all(s.status == "ok" for s in steps), steps
+
+
+def test_an_empty_head_where_a_die_was_asked_for_is_asked_again(micropython):
+    """Tester s40, finding 9: with the head empty at the first prompt, the LED and
+    reading steps failed at once and the doctor went on; hardware/README.md says an empty
+    head is asked for a die. Now it says so and Enter reads the head again."""
+    from camelhost.tools import monitor
+
+    events = []
+    with monitor.connect("virtual", edition="second", seed=5) as pyramid:
+        vp = pyramid.virtual
+        first = [True]
+
+        def ask(prompt):
+            events.append(("ask", prompt))
+            if first[0]:  # the maker forgets the die at the first prompt
+                first[0] = False
+                vp.place("empty")
+            else:
+                vp.place("purple" if "purple die" in prompt else "yellow" if "yellow die"
+                         in prompt else "green")
+            return ""
+
+        def say(text):
+            events.append(("say", text))
+            if "push the slider" in text:
+                vp.release(wait=False)
+
+        steps = doctor.checklist(pyramid, doctor._Maker(ask=ask, say=say), "second")
+    assert events[1] == ("say", "the head reads empty"), events
+    assert events[2] == ("ask", "put one die in the pyramid's head (slider not pushed), then "
+                                "press Enter to read it again (s goes on without it): "), events
+    assert all(s.status == "ok" for s in steps), steps
+
+
+def test_a_wrong_answer_at_the_wrong_die_prompt_is_refused_and_s_goes_on():
+    asked, said = [], []
+    answers = iter(["x", "s"])
+
+    def ask(prompt):
+        asked.append(prompt)
+        return next(answers)
+
+    hands = doctor._Maker(ask=ask, say=said.append)
+    assert hands.wrong_die("yellow", "empty") is False
+    assert said == ["the head reads empty, not the yellow die"]
+    assert asked[1] == ("'x' is neither Enter nor s: Enter reads the head again, s goes on "
+                        "without the yellow die: ")
 
 
 def test_too_little_light_fails_the_light_step_naming_the_setting_that_fixes_it(micropython):

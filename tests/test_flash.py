@@ -187,6 +187,7 @@ def test_flash_port_that_does_not_exist_says_so(tmp_path, capsys):
     err = capsys.readouterr().err
     assert err.startswith("pyramid: no such port /dev/nonexistent (serial ports seen: "), err
     assert "--port auto" in err and err.count("\n") == 1, err
+    assert "Without a board: pyramid emulate runs the firmware" in err, err
     assert "in use" not in err and "mpremote" not in err, err
     assert not build.exists()
 
@@ -408,3 +409,23 @@ def test_flash_says_a_settings_file_on_the_board_wins_over_config(repl, tmp_path
                     "gain, value buttons and timings; to start from config.py, remove it at "
                     "the board's MicroPython prompt (safe boot, hardware/README.md): mpremote "
                     "connect %s fs rm :%s/settings.json" % (repl.port, target)], out
+
+
+@pytest.mark.micropython
+def test_flash_is_silent_on_a_settings_file_that_only_names_the_edition(repl, tmp_path,
+                                                                        capsys):
+    """Tester s40, finding 5: on the emulated Pico flash said its settings.json was "saved
+    with a calibrated profile" and wins over config.py; ``pyramid emulate`` writes it
+    with the edition alone, which config.py does not set, and removing it as advised
+    dropped the emulator's edition. A file naming a setting config.py sets (old short
+    keys too) still gets the line."""
+    target = tmp_path / "board"
+    target.mkdir()
+    argv = ["flash", "--port", repl.port, "--no-soft-reset", "--no-reset", "--target",
+            str(target), "--build-dir", str(tmp_path / "build")]
+    (target / "settings.json").write_text('{"edition": "second"}')  # as pyramid emulate's
+    assert cli.main(argv) == 0
+    assert "the board keeps a settings.json" not in capsys.readouterr().out
+    (target / "settings.json").write_text('{"edition": "second", "it": 24}')
+    assert cli.main(argv) == 0
+    assert "the board keeps a settings.json" in capsys.readouterr().out

@@ -62,6 +62,17 @@ def test_pin_table_matches_config(cfg, readme):
     assert documented == expected
 
 
+def test_the_readme_pin_table_is_what_wiring_py_prints(cfg, readme):
+    """hardware/README.md calls ``wiring.py --table`` "the pin table above, from
+    config.py", inviting a maker who changed a pin to paste its table in (tester s40,
+    finding 10: it printed ``value buttons (optional) 1`` and ``Pico on-board LED
+    (on-board LED)`` where the README says ``value button 1 (other side to GND)`` and
+    ``the Pico's on-board LED``)."""
+    printed = wiring.pin_table(cfg).splitlines()
+    start = readme.splitlines().index(printed[0])
+    assert readme.splitlines()[start:start + len(printed)] == printed
+
+
 def test_power_table_matches_header_and_diagram(cfg, readme):
     svg_text = " ".join(svg_texts(wiring.render(cfg, wiring.load_layout())))
     rows = _table(readme, "from | Pico pin | to")

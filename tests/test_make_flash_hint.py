@@ -50,6 +50,26 @@ def test_make_flash_without_a_board_names_the_port_as_make_takes_it(no_board, mo
     assert not build.exists()
 
 
+@pytest.mark.process
+def test_make_flash_to_a_missing_port_says_port_auto_and_emulate(no_board, monkeypatch,
+                                                                  tmp_path, capsys):
+    """Tester s40, finding 1: ``make flash PORT=/dev/ttyACM0`` with no board told the make
+    user to give ``--port auto`` and, unlike the other maker's tools, not of ``pyramid
+    emulate``."""
+    env, words = _make_flash_recipe()
+    for key, value in env.items():
+        monkeypatch.setenv(key, value)
+    missing = str(tmp_path / "ttyACM0")
+    build = tmp_path / "b"
+    assert cli.main(["flash", "--port", missing, "--build-dir", str(build)]) == 1
+    err = capsys.readouterr().err
+    assert err == ("pyramid: no such port %s (serial ports seen: none); plug the board in, "
+                   "or give PORT=auto for the first RP2040 on USB. Without a board: pyramid "
+                   "emulate runs the firmware on an emulated Pico and prints its port "
+                   "(docs/emulator.md)\n" % missing), err
+    assert not build.exists()
+
+
 def test_pyramid_flash_itself_without_a_board_keeps_its_option(no_board, tmp_path, capsys):
     assert cli.main(["flash", "--port", "auto", "--build-dir", str(tmp_path / "b")]) == 1
     err = capsys.readouterr().err

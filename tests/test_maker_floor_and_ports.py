@@ -172,13 +172,25 @@ def _doctor(port):
 
 
 def test_doctors_connection_fix_names_the_port_given_and_the_commands_with_it(tmp_path):
+    port = tmp_path / "ttyACM0"  # there, but no pyramid answered on it
+    port.write_text("")
+    port = str(port)
+    assert doctor.connection_fix(port) == (
+        "check that the pyramid is plugged in and that %s is its port; if it is and still "
+        "does not answer, flash it (pyramid flash --port %s), then run pyramid doctor "
+        "--port %s again" % (port, port, port))
+
+
+def test_doctors_connection_fix_for_a_port_that_is_not_there_does_not_say_flash_it(tmp_path):
+    """Tester s40, finding 2: for a port that names nothing the fix said to flash it,
+    a dead end (flash fails on it the same way)."""
     port = str(tmp_path / "ttyACM0")  # names nothing
     status, out = _doctor(port)
     assert status == 1
     fix = [line.strip() for line in out.splitlines() if line.strip().startswith("fix:")]
-    assert fix == ["fix: check that the pyramid is plugged in and that %s is its port; if it "
-                   "is and still does not answer, flash it (pyramid flash --port %s), then run "
-                   "pyramid doctor --port %s again" % (port, port, port)], out
+    assert fix == ["fix: nothing is at %s: plug the pyramid in by USB, then run pyramid "
+                   "doctor, which finds it there, or give the port it gets" % port], out
+    assert "flash" not in out, out
 
 
 def test_doctors_connection_fix_for_auto_names_no_port():

@@ -371,8 +371,8 @@ def test_doctor_on_the_emulated_pico_passes_driven_through_the_emulate_console_a
                 key(typed.group(1))
 
         out = _follow_prompts(doc, [(b"put the blue die", b"Enter here: "),
-                                    (b"put the yellow die", b"Enter here: "),
                                     (b"put the purple die", b"Enter here: "),
+                                    (b"put the yellow die", b"Enter here: "),
                                     (b"push the slider", b" s)")], answer)
     finally:
         for proc in (doc, emu):
@@ -384,8 +384,8 @@ def test_doctor_on_the_emulated_pico_passes_driven_through_the_emulate_console_a
     assert "the die in the head reads blue" in text and "the darkest die (purple) gives" in text
     assert "the brightest die (yellow) gives" in text
     assert said[:3] == ["the blue die is in the head (it stays there until the next push or p)",
-                        "the yellow die is in the head (it stays there until the next push or p)",
-                        "the purple die is in the head (it stays there until the next push or p)"]
+                        "the purple die is in the head (it stays there until the next push or p)",
+                        "the yellow die is in the head (it stays there until the next push or p)"]
     assert said[3].startswith("slider pushed: ")
 
 

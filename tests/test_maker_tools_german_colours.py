@@ -88,7 +88,8 @@ def test_doctor_on_a_pseudo_terminal_names_the_emulator_s_keys(micropython, monk
     of the emulator's terminal puts the die in the head (``p blau``, in the words the
     emulator reads) and pushes the slider (tester s34, M4). The virtual pyramid's
     pseudo-terminal stands in for the emulator's here; nobody types the keys, so the
-    steps after the prompts fail, which is not what this test reads."""
+    steps after the prompts fail, which is not what this test reads (``s`` goes on
+    where the head holds another die than the one asked for)."""
     import io
     import sys
 
@@ -98,7 +99,7 @@ def test_doctor_on_a_pseudo_terminal_names_the_emulator_s_keys(micropython, monk
     vp = VirtualPyramid("second", seed=5)
     vp.start()
     try:
-        monkeypatch.setattr(sys, "stdin", io.StringIO("\n\n\n"))
+        monkeypatch.setattr(sys, "stdin", io.StringIO("\ns\n" * 4))
         cli.main(["doctor", "--port", vp.port, "--push-wait", "0.5", "--lang", "de"])
     finally:
         vp.close()

@@ -16,7 +16,7 @@ from camelhost import cli
 MAKER = "give the pyramid's port, --port auto, or --port virtual"
 SEEN = r"\(serial ports seen: [^()]*\)"
 #: what each kind of path is called: a regular file, a folder, /dev/null, /dev/tty
-KINDS = ("a file", "a folder", "a device that is no terminal",
+KINDS = ("a file", "a folder", "a device that is not a terminal",
          "the terminal of whichever program opens it",
          "a device node with no device behind it")
 
@@ -65,6 +65,15 @@ def test_doctor_fails_the_connection_with_that_line_and_no_flash_advice(notes, t
         assert "flash" not in out and "Errno" not in out and "ioctl" not in out
 
 
+def test_doctor_says_dev_null_is_not_a_terminal_in_plain_english(capsys):
+    """Tester s40, finding 3: it said ``/dev/null is a device that is no terminal``."""
+    assert cli.main(["doctor", "--port", "/dev/null"]) == 1
+    out, _err = capsys.readouterr()
+    assert out.splitlines()[1].startswith(
+        "  FAILED   connection  /dev/null is a device that is not a terminal, not a serial "
+        "port (serial ports seen: "), out
+
+
 def test_play_names_its_own_options_and_keeps_no_journal(notes, tmp_path, capsys,
                                                           monkeypatch):
     monkeypatch.chdir(tmp_path)
@@ -93,7 +102,7 @@ def test_the_check_names_the_kinds_of_path_that_are_no_serial_port(notes, tmp_pa
 
     assert serial_port_problem(notes) == "a file"
     assert serial_port_problem(str(tmp_path)) == "a folder"
-    assert serial_port_problem("/dev/null") == "a device that is no terminal"
+    assert serial_port_problem("/dev/null") == "a device that is not a terminal"
     assert serial_port_problem("/dev/tty") == "the terminal of whichever program opens it"
     # what it leaves to the opening: a missing path (its own line), a pyserial URL
     assert serial_port_problem(str(tmp_path / "ttyACM9")) is None

@@ -314,10 +314,9 @@ def test_resuming_a_journal_without_a_board_line_says_what_it_cannot_check(tmp_p
             % (path, board.port)) in out, out
 
 
-@pytest.mark.process
-def test_pyramid_play_refuses_another_board_in_one_line_before_the_table_starts(tmp_path):
-    """``open_pyramid`` with the journal's board id against a scripted device on a pty that
-    says it is another board: one line naming both, nothing acknowledged."""
+def _another_board(ours, theirs):
+    """``open_pyramid`` with the journal's board id ``ours`` against a scripted device on
+    a pty that says it is board ``theirs``: ``(error, port, names sent, messages)``."""
     import os
     import select
     import threading
@@ -349,19 +348,27 @@ def test_pyramid_play_refuses_another_board_in_one_line_before_the_table_starts(
                     os.write(master, protocol.encode("HI", proto=1, boot=B, seq=1, prev=None, acked=0))
                 elif msg.name == "HELLO?":
                     os.write(master, protocol.encode(
-                        "HELLO", proto=1, fw="0.9.0", uid=OTHER, boot=B, seq=1, oldest=1,
+                        "HELLO", proto=1, fw="0.9.0", uid=theirs, boot=B, seq=1, oldest=1,
                         ed="classic", sensor="ok", vb=True, prev=None, acked=0))
 
     answering = threading.Thread(target=answer, daemon=True)
     answering.start()
     try:
         with pytest.raises(CliError) as err:
-            open_pyramid(port, "classic", resume=(A, 3), uid=UID)
+            open_pyramid(port, "classic", resume=(A, 3), uid=ours)
     finally:
         done.set()
         answering.join(5)
         os.close(slave)
         os.close(master)
+    return err, port, sent, asked
+
+
+@pytest.mark.process
+def test_pyramid_play_refuses_another_board_in_one_line_before_the_table_starts(tmp_path):
+    """``open_pyramid`` with the journal's board id against a scripted device on a pty that
+    says it is another board: one line naming both, nothing acknowledged."""
+    err, port, sent, asked = _another_board(UID, OTHER)
     assert str(err.value) == (
         "the pyramid on %s is board E66164084B1F3A21 (boot 51C0FFEE), not the one this game "
         "was played with, board E6614103E7452D2F (boot 0A9B0E33): connect that pyramid, or "
@@ -370,6 +377,23 @@ def test_pyramid_play_refuses_another_board_in_one_line_before_the_table_starts(
     # the one SYNC asked is for its record of the journal's boot (``to=``: nothing replayed)
     assert [m for m in asked if m.name == "SYNC"] == [
         m for m in asked if m.name == "SYNC" and m["boot"] == A and m["to"] == m["seq"] == 3]
+
+
+@pytest.mark.process
+def test_another_emulated_pico_is_refused_saying_only_the_same_image_is_the_same_board():
+    """Tester s40, finding 12: a game on ``pyramid emulate`` (without ``--flash``) resumed
+    on a new emulator run was refused as another board, with nothing saying why or how
+    to keep one board across runs."""
+    from camelhost.device.sources import EMULATED_UID_MARK
+
+    ours, theirs = EMULATED_UID_MARK + "AB3431F9", EMULATED_UID_MARK + "79BCDE3F"
+    err, port, _sent, _asked = _another_board(ours, theirs)
+    assert str(err.value) == (
+        "the pyramid on %s is board %s (boot 51C0FFEE), not the one this game was played "
+        "with, board %s (boot 0A9B0E33): connect that pyramid, or resume with --pyramid "
+        "manual and type the dice. An emulated Pico is the same board only when started "
+        "from the same image (pyramid emulate --flash FILE); without --flash each start is "
+        "a new board (docs/emulator.md)" % (port, theirs, ours))
 
 
 @pytest.mark.process

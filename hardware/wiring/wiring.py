@@ -510,19 +510,23 @@ def render(cfg, layout, bom=None):
 
 
 def pin_table(cfg, layout=None):
-    """Markdown rows ``| config name | GPIO | Pico pin | connects to |`` for the README."""
+    """Markdown rows ``| config name | GPIO | Pico pin | connects to |`` for the README,
+    in its words: each part's ``table`` (``{terminal}`` the terminal's name) from
+    layout.json, else its title and the terminal; a pin on the board itself ``the
+    Pico's on-board LED``."""
     layout = layout or load_layout()
     goes_to = {}
     for wire in layout["wires"]:
         if wire["to"].startswith("config:"):
             part_id, term = wire["from"].split(".")
-            title = [p["title"] for p in layout["parts"] if p["id"] == part_id][0]
-            goes_to.setdefault(wire["to"][7:], "%s %s" % (title, term))  # the first wire
+            part = [p for p in layout["parts"] if p["id"] == part_id][0]
+            words = part.get("table", part["title"] + " {terminal}").format(terminal=term)
+            goes_to.setdefault(wire["to"][7:], words)  # the first wire
     lines = ["| config name | GPIO | Pico pin | connects to |", "| --- | --- | --- | --- |"]
     for name, gpio in config_pins(cfg):
         pin = gpio_to_header(gpio)
         if pin is None:
-            where = "Pico on-board LED (%s)" % PICO_INTERNAL.get(gpio, "internal")
+            where = "the Pico's %s" % PICO_INTERNAL.get(gpio, "internal pin")
         else:
             where = goes_to.get(name, "")
         lines.append("| `%s` | GP%d | %s | %s |" % (

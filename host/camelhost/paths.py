@@ -49,6 +49,23 @@ RULES_DOC = os.path.join(_inside_or_checkout("docs", "docs"), "rules.md")
 REFERENCE_DIR = os.path.abspath(os.path.join(REPO_ROOT, "..", "shared"))
 
 
+_FIRMWARE_SETTINGS = []
+
+
+def firmware_settings():
+    """The firmware's ``pyramid.settings`` module (a plain module: ``DEFAULTS``,
+    ``OLD_KEYS``, ``CONFIG_NAMES``), loaded once from ``FIRMWARE_DIR``."""
+    if not _FIRMWARE_SETTINGS:
+        import importlib.util
+
+        spec = importlib.util.spec_from_file_location(
+            "_pyramid_settings", os.path.join(FIRMWARE_DIR, "pyramid", "settings.py"))
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        _FIRMWARE_SETTINGS.append(module)
+    return _FIRMWARE_SETTINGS[0]
+
+
 def build_dir(name):
     """A folder for build output ``name`` (e.g. ``firmware``): ``build/<name>`` in a
     checkout, else ``$XDG_CACHE_HOME/smart-pyramid/<name>`` (``~/.cache`` by default),

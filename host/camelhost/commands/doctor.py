@@ -194,6 +194,53 @@ class _Maker:
         self._wait_for_enter(_("put the %s die in the pyramid's head (slider not pushed), "
                                "then press Enter: ") % word)
 
+    def wrong_die(self, label, found):
+        """The head read ``found`` (``empty`` or another die's label) where the ``label``
+        die was asked for: said at once, then asked again. True: read it again (Enter or
+        ``r``, the die put in first); False: go on without it (``s``, the step then
+        fails). Any other answer is refused in one line naming the keys, and asked again
+        (tester s40, finding 4: the wrong die was said one step late, after another die
+        was put in, and cost a rerun of the whole checklist)."""
+        word = colours_in(label)
+        if found == "empty":
+            self.say(_("the head reads empty, not the %s die") % word)
+        else:
+            self.say(_("the head holds the %s die, not the %s die") % (colours_in(found), word))
+        if self.emulated:
+            prompt = _("put the %s die in the pyramid's head: on the emulated Pico, type p %s "
+                       "and Enter in its terminal; then press Enter here to read it again (s "
+                       "goes on without it): ") % (word, word)
+        else:
+            prompt = _("put the %s die in the pyramid's head (slider not pushed), then press "
+                       "Enter to read it again (s goes on without it): ") % word
+        return self._again(prompt, pgettext("without", "the %s die") % word)
+
+    def empty_head(self, edition):
+        """The head read empty where one die was asked for (``place_die``): said at once,
+        then asked again, as ``wrong_die`` (tester s40, finding 9: the LED and reading
+        steps failed and the doctor went on). True: read it again."""
+        if self.emulated:
+            return self.wrong_die(any_die(edition), "empty")
+        self.say(_("the head reads empty"))
+        return self._again(_("put one die in the pyramid's head (slider not pushed), then "
+                             "press Enter to read it again (s goes on without it): "),
+                           pgettext("without", "a die"))
+
+    def _again(self, prompt, word):
+        """Ask ``prompt`` until Enter or ``r`` (True: read again) or ``s`` (False: go on
+        without ``word``, the die asked for, as ``without`` takes it); EOF is ``s``."""
+        while True:
+            try:
+                answer = self.ask(prompt).strip().lower()
+            except EOFError:
+                return False  # nobody to put it in: the step says what was read
+            if answer in ("", "r"):
+                return True
+            if answer == "s":
+                return False
+            prompt = _("%r is neither Enter nor s: Enter reads the head again, s goes on "
+                       "without %s: ") % (answer, word)
+
     def push(self):
         if self.emulated:
             self.say(_("push the slider once: on the emulated Pico, press Enter in its terminal "
@@ -269,9 +316,11 @@ class _Steps(list):
 def checklist(pyramid, hands, edition, report=None):
     """Run every step on an open ``tools.monitor.Pyramid``; returns ``[Step, ...]``.
     ``hands``: puts a die in the head and pushes the slider (``_Maker`` or ``_Sim``).
-    ``report``: called with each ``Step`` as soon as it is done (or None). The brightest
-    die is read before the darkest, and the light and saturation steps are said after
-    both: their fixes are decided from both counts (``exposure_fix``)."""
+    ``report``: called with each ``Step`` as soon as it is done (or None). The darkest
+    die (the light step's) is asked for before the brightest (the saturation step's),
+    as the steps are said, and both steps are said after both were read: their fixes
+    are decided from both counts (``exposure_fix``). A wrong die or an empty head is
+    said at once and read again when the maker says so (``measure``)."""
     from camelhost.device import flash
     from camelhost.tools import calibrate, monitor
 
@@ -352,8 +401,13 @@ def checklist(pyramid, hands, edition, report=None):
         steps.append(Step("saturation", "skipped", _("needs the sensor")))
     else:
         hands.place_die(edition)
-        on, off = link.sample()
-        reading = _one_reading(link)
+        empty_head = getattr(hands, "empty_head", None)  # hands that can be asked
+        while True:
+            on, off = link.sample()
+            reading = _one_reading(link)
+            if (empty_head is None or reading is None or reading["label"] != "empty"
+                    or not empty_head(edition)):
+                break
         led = led_step(on, off, reading, settings, edition)
         it_now = monitor.integration_ms(settings["it"]) if settings else None
         if it_now is not None and on[0] >= monitor.saturation_level(it_now):
@@ -386,15 +440,21 @@ def checklist(pyramid, hands, edition, report=None):
                                                  "(how much nearer it is than the next "
                                                  "likeliest class)")
                               % (colours_in(reading["label"]), decimal(reading["m"] / 100, 2))))
-        # the brightest die is read first, so that the light step's fix and the saturation
-        # step's are decided from both dice's counts, in one place (``exposure_fix``)
-        brightest = None
+        # both dice are read before either step is judged, so that the light step's fix
+        # and the saturation step's are decided from both dice's counts, in one place
+        # (``exposure_fix``); they are asked for in the order their steps are said, the
+        # darkest (light) first (tester s40, finding 4)
+        brightest = darkest = None
         if settings:
+            limit = monitor.saturation_level(it_now)
+            dark = calibrate.darkest(settings.get("ed") or edition)
+            darkest = (dark,) + measure(link, hands, dark, limit)
             top = calibrate.brightest(settings.get("ed") or edition)
-            brightest = (top,) + measure(link, hands, top)
+            brightest = (top,) + measure(link, hands, top, limit)
             if brightest[1] is not None and brightest[1]["label"] == top:
                 _keep(seen, top, brightest[2], brightest[3], settings)
-        light = light_step(link, hands, settings, edition, port, seen, info, brightest)
+        light = light_step(link, hands, settings, edition, port, seen, info, brightest,
+                           measured=darkest)
         steps.append(light)
         steps.append(saturation_step(link, hands, settings, edition, port, seen, brightest,
                                      light.dim))
@@ -526,7 +586,7 @@ def _keep(seen, label, on, off, settings):
 
 
 def light_step(link, hands, settings, edition, port="PORT", seen=None, info=None,
-               brightest=None):
+               brightest=None, measured=None):
     """The ``light`` step: the edition's darkest die in the head (``hands.place``), its
     clear count (LED on minus LED off) against the floor the board judges by
     (``monitor.board_floor`` of its ``INFO`` ``info``: the ``floor`` the board reports,
@@ -541,7 +601,9 @@ def light_step(link, hands, settings, edition, port="PORT", seen=None, info=None
     edition's brightest die, read before (``measure``), or None: the fix of too little
     light is decided with its count (``exposure_fix``), so it never names a setting
     under which that die saturates; the failed step's ``dim`` keeps
-    ``(label, clear, floor)`` for the saturation step's fix."""
+    ``(label, clear, floor)`` for the saturation step's fix. ``measured``: ``(label,
+    reading, on, off)`` of the darkest die read before (``measure``), else it is read
+    here."""
 
     from camelhost.tools import calibrate, monitor
 
@@ -551,13 +613,14 @@ def light_step(link, hands, settings, edition, port="PORT", seen=None, info=None
     judged = monitor.board_floor(edition, info)
     floor = judged.counts
     label = calibrate.darkest(edition)
-    hands.place(label)
     word = colours_in(label)  # the die named in the table's language (German lila)
-    reading = _one_reading(link)
+    if measured is not None and measured[0] == label:
+        _label, reading, on, off = measured
+    else:
+        reading, on, off = measure(link, hands, label)
     missed = _not_measured("light", reading, label, word)
     if missed is not None:
         return missed
-    on, off = link.sample()
     if seen is not None:
         _keep(seen, label, on, off, settings)
     clear = on[0] - off[0] if on[0] > off[0] else 0
@@ -656,13 +719,24 @@ def exposure_fix(it, gain, port, edition, seen=None, clipped=None, dim=None, bri
                        "--gain", str(new["gain"])))
 
 
-def measure(link, hands, label):
+def measure(link, hands, label, limit=None):
     """Put the ``label`` die in the head (``hands.place``) and read it: ``(reading, on,
-    off)``, the board's ``RD`` (or None, ``_one_reading``) and ``SAMPLE``'s counts."""
+    off)``, the board's ``RD`` (or None, ``_one_reading``) and ``SAMPLE``'s counts.
+    When the board reads the head empty or as another die, under ``limit`` (the LED-on
+    clear count the sensor saturates from, ``monitor.saturation_level``; None: no
+    limit; a saturated die's label says nothing of which die it is), hands that can be
+    asked (``_Maker.wrong_die``) are told at once and the head is read again if they say
+    so; the virtual table's hands put the die in themselves and are not asked."""
     hands.place(label)
-    reading = _one_reading(link)
-    on, off = link.sample()
-    return reading, on, off
+    wrong_die = getattr(hands, "wrong_die", None)
+    while True:
+        reading = _one_reading(link)
+        on, off = link.sample()
+        if (wrong_die is None or reading is None
+                or reading["label"] in (label, "unknown", "double")
+                or (limit is not None and on[0] >= limit)
+                or not wrong_die(label, reading["label"])):
+            return reading, on, off
 
 
 def saturation_step(link, hands, settings, edition, port="PORT", seen=None, measured=None,
@@ -887,10 +961,17 @@ def connection_fix(port):
     given): one line naming that port and the commands to type with it (``with_port``),
     the board plugged in, flashed, and doctor again (maker finding 10: it said "check
     --port" whatever was given). ``auto`` found none on USB: plug it in, or run
-    ``pyramid emulate`` and give doctor the port it prints."""
+    ``pyramid emulate`` and give doctor the port it prints. A path that names nothing
+    (``monitor.names_nothing``): plug the board in and let doctor find it, not flash it
+    (flash cannot reach a port that is not there either; tester s40, finding 2)."""
+    from camelhost.tools import monitor
+
     if port in (None, AUTO):
         return _("plug the pyramid in by USB and run %s again; without a board, pyramid "
                  "emulate prints a port to give as --port") % with_port("doctor", AUTO)
+    if monitor.names_nothing(port):
+        return _("nothing is at %s: plug the pyramid in by USB, then run %s, which finds "
+                 "it there, or give the port it gets") % (port, with_port("doctor", AUTO))
     return _("check that the pyramid is plugged in and that %s is its port; if it is and "
              "still does not answer, flash it (%s), then run %s again") % (
         port, with_port("flash", port), with_port("doctor", port))

@@ -5,6 +5,7 @@ board with the size it was built with; 1 (``pyramid: message``) when mpy-cross
 or mpremote is missing, the board is not at PORT, or the copy does not verify.
 """
 
+from camelhost import paths
 from camelhost.commands.options import add_old_spelling, add_port_argument, metavar
 from camelhost.device import flash
 from camelhost.i18n import N_, _
@@ -74,12 +75,21 @@ SETTINGS_FILE = "settings.json"
 
 def settings_kept(listing, port, target="/"):
     """The one line ``flash`` says when the board's ``listing`` (``{path: size}`` under
-    ``target``, what the copy listed back) holds ``settings.json``: at boot it wins over
-    the ``config.py`` just copied (``firmware/pyramid/settings.py``: the defaults, then
-    ``config``, then the file, which ``SAVE`` writes with a calibrated profile), with the
-    ``mpremote`` command that removes it on ``port``; ``None`` when the board has none
-    (maker finding 13: flash was silent, and an edited ``config.py`` seemed not to take)."""
+    ``target``, what the copy listed back) holds ``settings.json`` with a setting
+    ``config.py`` sets too: at boot the file's wins over the ``config.py`` just copied
+    (``firmware/pyramid/settings.py``: the defaults, then ``config``, then the file,
+    which ``SAVE`` writes with a calibrated profile), with the ``mpremote`` command that
+    removes it on ``port``; ``None`` when the board has none (maker finding 13: flash was
+    silent, and an edited ``config.py`` seemed not to take), or when the listing's
+    ``settings`` (``device.flash.Listing``: the file's keys, as the board read them)
+    name none of ``config.py``'s: the file ``pyramid emulate`` writes names only the
+    edition, which ``config.py`` does not set (tester s40, finding 5). A listing that does
+    not say (``settings`` None: the file unreadable) gets the line."""
     if SETTINGS_FILE not in listing:
+        return None
+    held = getattr(listing, "settings", None)
+    if held is not None and not any(paths.firmware_settings().readable(key) in _config_keys()
+                                   for key in held):
         return None
     remote = ":" + target.rstrip("/") + "/" + SETTINGS_FILE  # as mpremote names it
     return _("the board keeps a %s (saved with a calibrated profile), which at boot wins over "
@@ -87,6 +97,11 @@ def settings_kept(listing, port, target="/"):
              "timings; to start from config.py, remove it at the board's MicroPython prompt "
              "(safe boot, hardware/README.md): %s") % (
         SETTINGS_FILE, command("mpremote", "connect", port, "fs", "rm", remote))
+
+
+def _config_keys():
+    """The settings keys ``config.py`` sets (``pyramid.settings.CONFIG_NAMES``)."""
+    return {key for key, _name in paths.firmware_settings().CONFIG_NAMES}
 
 
 def next_step(port, no_reset=False):

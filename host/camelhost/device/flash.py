@@ -197,20 +197,28 @@ def parse_listing(text):
     return out
 
 
-# Runs on the board before anything is copied: what it is, and which .py sources in the
-# firmware's package folders would be imported before the .mpy files (``%r``: the target).
+# Runs on the board before anything is copied: what it is, which .py sources in the
+# firmware's package folders would be imported before the .mpy files, and the keys its
+# settings.json holds (``%(base)r``: the target).
 _PROBE_SCRIPT = """
 import sys, os
 i = sys.implementation
 print('BOARD', i.name, '.'.join(str(v) for v in i.version[:3]), getattr(i, '_mpy', -1))
 for d in ('lib/pyramid', 'lib/camelup', 'lib/camelup/board'):
     try:
-        names = os.listdir(%r + d)
+        names = os.listdir(%(base)r + d)
     except OSError:
         names = []
     for n in names:
         if n.endswith('.py'):
             print('STALE', d + '/' + n)
+try:
+    import json
+    with open(%(base)r + 'settings.json') as f:
+        held = json.load(f)
+    print('SETTINGS', ' '.join(str(k) for k in held if ' ' not in str(k)))
+except Exception:
+    pass
 """
 
 #: native architectures of ``sys.implementation._mpy`` bits 10+ (py/persistentcode.h)
@@ -220,14 +228,17 @@ _ARCHES = ("none", "x86", "x64", "armv6", "armv6m", "armv7m", "armv7em", "armv7e
 
 class Board:
     """What ``probe`` read from the board: ``name`` (``micropython``), ``version``
-    (``"1.24.1"``), ``mpy`` (``sys.implementation._mpy``, -1 when absent) and ``stale``
-    (``.py`` files under ``lib/pyramid``, ``lib/camelup`` and ``lib/camelup/board``, relative to the target)."""
+    (``"1.24.1"``), ``mpy`` (``sys.implementation._mpy``, -1 when absent), ``stale``
+    (``.py`` files under ``lib/pyramid``, ``lib/camelup`` and ``lib/camelup/board``, relative to the target)
+    and ``settings`` (the keys of the target's ``settings.json``, a tuple of str, or
+    ``None`` when it has none or none that reads as JSON)."""
 
-    def __init__(self, name, version, mpy, stale):
+    def __init__(self, name, version, mpy, stale, settings=None):
         self.name = name
         self.version = version
         self.mpy = mpy
         self.stale = stale
+        self.settings = settings
 
     @property
     def mpy_version(self):
@@ -237,21 +248,32 @@ class Board:
         return (self.mpy & 0xFF, (self.mpy >> 8) & 3, self.mpy >> 10)
 
 
+class Listing(dict):
+    """What ``flash`` returns: the board's files after the copy, ``{path: size}``, and
+    ``settings``, the keys the board's ``settings.json`` held (``Board.settings``: the
+    copy does not touch that file)."""
+
+    settings = None
+
+
 def parse_probe(text):
     """``Board`` from the probe's output. Raises ``CliError`` when the board said nothing
     recognisable (not a MicroPython REPL)."""
     board = None
     stale = []
+    settings = None
     for line in text.splitlines():
         parts = line.split()
         if len(parts) == 4 and parts[0] == "BOARD":
             board = (parts[1], parts[2], int(parts[3]))
         elif len(parts) == 2 and parts[0] == "STALE":
             stale.append(parts[1])
+        elif parts[:1] == ["SETTINGS"]:
+            settings = tuple(parts[1:])
     if board is None:
         raise CliError(_("the board did not say what it runs (no MicroPython REPL answered): %s")
                        % (text.strip().splitlines() or ["no output"])[-1])
-    return Board(board[0], board[1], board[2], sorted(stale))
+    return Board(board[0], board[1], board[2], sorted(stale), settings)
 
 
 def mpy_header(path):
@@ -302,8 +324,9 @@ def check_port(port):
 
     ``port`` as for ``mpremote_args``; only a path (``/dev/ttyACM0``, ``port:/dev/...``)
     is checked, since ``auto``, ``id:<serial>`` and ``COM3`` are resolved by mpremote.
-    The message lists the serial ports pyserial sees and suggests ``--port auto``; a
-    port that exists but cannot be opened is left to mpremote (busy, permission); one
+    The message lists the serial ports pyserial sees and suggests ``--port auto`` (under
+    ``make flash``, its form ``PORT=auto``: ``sources.port_given``) and ``pyramid emulate``;
+    a port that exists but cannot be opened is left to mpremote (busy, permission); one
     that is another program's terminal is refused (``transport.refuse_a_terminal``).
     ``virtual`` and ``manual`` (dice sources of ``play --pyramid``, no boards) are
     refused at once with what they are instead."""
@@ -328,10 +351,12 @@ def check_port(port):
             from camelhost.device.transport import not_a_port
             raise not_a_port(path, why, "--port", virtual=False)
         return
+    from camelhost.device.sources import port_given, without_a_board
     from camelhost.device.transport import ports_seen
 
     raise CliError(_("no such port %s (serial ports seen: %s); plug the board in, or give "
-                   "--port auto for the first RP2040 on USB") % (path, ports_seen()))
+                     "%s for the first RP2040 on USB") % (path, ports_seen(), port_given("auto"))
+                   + ". " + without_a_board())
 
 
 def running_firmware(port, wait=LISTEN_S):
@@ -465,7 +490,7 @@ def probe(port, target="/", resume=False):
     (message as for ``flash``)."""
     check_port(port)
     base = target.rstrip("/") + "/"
-    args = ["connect", port] + (["resume"] if resume else []) + ["exec", _PROBE_SCRIPT % base]
+    args = ["connect", port] + (["resume"] if resume else []) + ["exec", _PROBE_SCRIPT % {"base": base}]
     return parse_probe(_mpremote(port, args).stdout)
 
 
@@ -501,7 +526,8 @@ def _mpremote(port, args):
 
 
 def flash(port, build_dir=None, target="/", resume=False, reset=True, log=print, firmware_dir=None):
-    """Build, check the board, copy and verify. Returns the board's listing ``{path: size}``.
+    """Build, check the board, copy and verify. Returns the board's listing ``{path: size}``
+    (a ``Listing``, whose ``settings`` are the keys of the board's ``settings.json``).
 
     Before copying, the board is asked what it runs (``probe``): a board that could
     not load the compiled files (not MicroPython, another .mpy version, native code
@@ -554,6 +580,8 @@ def flash(port, build_dir=None, target="/", resume=False, reset=True, log=print,
     if extra:
         log(_("also on the board (not from this build): %s") % ", ".join(extra))
     log(_("copied and verified %d files on %s under %s") % (len(files), port, target))
+    listing = Listing(listing)
+    listing.settings = board.settings
     return listing
 
 

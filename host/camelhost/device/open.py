@@ -26,13 +26,9 @@ AUTO, MANUAL, VIRTUAL = sources.AUTO, sources.MANUAL, sources.VIRTUAL
 pseudo_terminal = sources.pseudo_terminal
 
 
-#: The environment variable that holds how the command that runs a maker's tool names
-#: the port, when that command is not ``pyramid ... --port PORT``: the Makefile's
-#: ``flash`` target sets it to ``make flash PORT=/dev/ttyACM0`` (the README's form), so
-#: that ``make flash`` without a board says to give ``PORT=``, which make takes, not
-#: ``--port``, which it does not (tester s36tm, finding 17). Read by
-#: ``find_rp2040_port`` for ``--port`` only; unset or empty: ``--port PORT``.
-PORT_FORM_ENV = "PYRAMID_PORT_FORM"
+#: the environment variable naming the form of a maker's command (``make flash``): its
+#: one source is ``sources``
+PORT_FORM_ENV = sources.PORT_FORM_ENV
 
 
 def find_rp2040_port(option="--pyramid"):
@@ -60,8 +56,7 @@ def find_rp2040_port(option="--pyramid"):
         text = (_("no smart pyramid found (no USB serial port with vendor id 0x2E8A; "
                   "ports seen: %s). Plug it in, give %s PORT%s") % (seen, option, manual))
     if option == "--port":
-        text += ". " + _("Without a board: pyramid emulate runs the firmware on an emulated "
-                         "Pico and prints its port (docs/emulator.md)")
+        text += ". " + sources.without_a_board()
     raise CliError(text)
 
 
@@ -167,8 +162,7 @@ def emulated_board(link):
     ``HELLO`` named the board."""
     hello = getattr(link, "hello", None)
     uid = hello.get("uid") if hello is not None else None
-    return (isinstance(uid, str) and len(uid) == 16
-            and uid.upper().startswith(sources.EMULATED_UID_MARK))
+    return sources.emulated_uid(uid)
 
 
 def at_prompt_words(emulated=False):
@@ -386,6 +380,14 @@ def open_pyramid(spec, edition="second", seed=1, resume=None, value_buttons=True
             p.link.sequencer.board_fix = _(
                 "this game was played on the virtual pyramid: resume with --pyramid "
                 "virtual, or with --pyramid manual and type the dice")
+        elif sources.emulated_uid(uid):
+            # each emulate without --flash is a new board (tester s40, finding 12:
+            # nothing said why the game's emulated Pico was refused, or how to keep one)
+            from camelhost.device.sequencer import BOARD_FIX
+            p.link.sequencer.board_fix = _(BOARD_FIX) + ". " + _(
+                "An emulated Pico is the same board only when started from the same image "
+                "(pyramid emulate --flash FILE); without --flash each start is a new board "
+                "(docs/emulator.md)")
         if option != "--pyramid":  # a maker's tool: no game to play by hand instead
             p.link.advice = (_("check the USB cable, that %s is the pyramid's port (%s) and "
                                "that it runs the pyramid firmware (pyramid flash %s %s)")

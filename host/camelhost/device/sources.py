@@ -1,6 +1,9 @@
 """The names of the dice sources on the command line (``play --pyramid``, ``doctor
 --port``, ``flash --port``): one place for them, below every device module that names
-them (``open`` resolves them, ``flash`` refuses the two that are no board)."""
+them (``open`` resolves them, ``flash`` refuses the two that are no board), and how a
+maker's tool names a port it did not find."""
+
+from camelhost.i18n import _
 
 #: the player types every die (no pyramid)
 MANUAL = "manual"
@@ -20,6 +23,43 @@ AUTO = "auto"
 EMULATED_UID_MARK = "55565758"
 #: An emulated Pico's id as images made before the per-image ids carry it.
 EMULATED_UID = EMULATED_UID_MARK + "595A5B5C"
+
+
+def emulated_uid(uid):
+    """True when ``uid`` (a board's unique id from its ``HELLO``, or None) is an emulated
+    Pico's: 16 hex digits starting with ``EMULATED_UID_MARK``."""
+    return isinstance(uid, str) and len(uid) == 16 and uid.upper().startswith(EMULATED_UID_MARK)
+
+
+#: The environment variable that holds how the command that runs a maker's tool names
+#: the port, when that command is not ``pyramid ... --port PORT``: the Makefile's
+#: ``flash`` target sets it to ``make flash PORT=/dev/ttyACM0`` (the README's form), so
+#: that ``make flash`` without a board says to give ``PORT=``, which make takes, not
+#: ``--port``, which it does not (tester s36tm, finding 17). Read by
+#: ``open.find_rp2040_port`` for ``--port`` only and by ``port_given``; unset or empty:
+#: ``--port PORT``.
+PORT_FORM_ENV = "PYRAMID_PORT_FORM"
+
+
+def port_given(value):
+    """How the maker's command names the port ``value`` (str, e.g. ``auto``): ``--port
+    auto``, or in the form ``PORT_FORM_ENV`` gives when it is set, its setting with
+    ``value`` (``make flash PORT=/dev/ttyACM0`` -> ``PORT=auto``), which make takes
+    where it does not take ``--port`` (tester s40, finding 1)."""
+    import os
+
+    form = os.environ.get(PORT_FORM_ENV, "").strip()
+    if form and "=" in form:
+        return form.split()[-1].split("=", 1)[0] + "=" + value
+    return "--port " + value
+
+
+def without_a_board():
+    """The sentence the maker's tools (flash, doctor, calibrate, monitor) end a missing
+    port's message with: ``pyramid emulate`` for a maker without a board (translated;
+    no final full stop)."""
+    return _("Without a board: pyramid emulate runs the firmware on an emulated Pico and "
+             "prints its port (docs/emulator.md)")
 
 
 def pseudo_terminal(spec):

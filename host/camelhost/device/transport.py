@@ -49,7 +49,7 @@ class PortInUse(LinkError):
 
 class NotASerialPort(OSError):
     """The path names no serial port (``serial_port_problem``): a regular file, a folder,
-    a device that is no terminal (``/dev/null``), ``/dev/tty``. Nothing was opened as a
+    a device that is not a terminal (``/dev/null``), ``/dev/tty``. Nothing was opened as a
     serial line or written there. ``port``: the path; ``why``: the problem's words."""
 
     def __init__(self, port, why):
@@ -87,8 +87,8 @@ class NotAPort(CliError):
 
 def not_a_port(port, why, option="--pyramid", virtual=True):
     """The ``NotAPort`` error for ``port``, a path that is ``why``
-    (``serial_port_problem``'s words: ``a file``, ``a device that is no terminal``), not
-    a serial port: ``/dev/null is a device that is no terminal, not a serial port
+    (``serial_port_problem``'s words: ``a file``, ``a device that is not a terminal``), not
+    a serial port: ``/dev/null is a device that is not a terminal, not a serial port
     (serial ports seen: /dev/ttyACM0); give the pyramid's port, --port auto, or --port
     virtual``. ``option``: the command's (``--pyramid`` adds ``manual``); ``virtual``:
     False for ``pyramid flash`` (a board to copy to: no virtual one)."""
@@ -309,13 +309,13 @@ def _look(port):
         os.close(fd)
         code = exc.args[0] if exc.args else None
         if code == errno.ENOTTY:
-            return None, None, _("a device that is no terminal")
+            return None, None, _("a device that is not a terminal")
         return None, None, None
 
 
 def serial_port_problem(port):
     """Why the path ``port`` names no serial port, in a few words (``a file``, ``a
-    folder``, ``a device that is no terminal`` for ``/dev/null``, ``the terminal of
+    folder``, ``a device that is not a terminal`` for ``/dev/null``, ``the terminal of
     whichever program opens it`` for ``/dev/tty``, ``a device node with no device
     behind it``), or ``None`` when it may be one: a terminal device, a pyserial URL, a path that names
     nothing (the opening's own "no such port"), or one that can't be looked at (no

@@ -159,20 +159,7 @@ def _forget_old_trees(keep, age=3600.0):
 
 def _readable_key(key):
     """The firmware's readable settings key for ``key`` (``pyramid.settings.OLD_KEYS``)."""
-    global _OLD_KEYS
-    if _OLD_KEYS is None:
-        import importlib.util
-
-        spec = importlib.util.spec_from_file_location(
-            "_pyramid_settings", os.path.join(paths.FIRMWARE_DIR, "pyramid", "settings.py")
-        )
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-        _OLD_KEYS = module.OLD_KEYS
-    return _OLD_KEYS.get(key, key)
-
-
-_OLD_KEYS = None
+    return paths.firmware_settings().readable(key)
 
 
 #: the CPython fallback's notice (printed once per process)

@@ -236,25 +236,33 @@ class Pyramid:
         return self.link.configure()
 
 
+def names_nothing(port):
+    """True when ``port`` (``--port``'s word) is a device path that names nothing there
+    (``/dev/ttyACM0`` with no board plugged in); False for a path that exists, a URL, or
+    a name without a folder (``auto``, ``virtual``, ``COM3``)."""
+    import os
+
+    return "/" in port and "://" not in port and not os.path.exists(port)
+
+
 def missing_port(port):
     """Raise ``CliError`` when ``port`` is a device path that names nothing: one line
     naming the serial ports seen, ``--port auto`` and ``pyramid emulate`` for a maker
     without a board, as ``pyramid flash`` and ``--port auto`` say it (tester s35-2
     finding 14 c). A name without a folder (``COM3``, a slip of ``virtual``) is left to
     the opening, which says it in its own words."""
-    import os
-
-    if "/" not in port or "://" in port or os.path.exists(port):
+    if not names_nothing(port):
         return
     from serial.tools import list_ports
+
+    from camelhost.device.sources import without_a_board
 
     seen = ", ".join(sorted(p.device for p in list_ports.comports())) or \
         pgettext("ports seen", "none")
     raise CliError(_("cannot open %s: no such port (serial ports seen: %s). Plug the pyramid "
                      "in, or give --port auto (the first RP2040 on USB) or --port virtual (the "
                      "simulated pyramid)") % (port, seen)
-                   + ". " + _("Without a board: pyramid emulate runs the firmware on an "
-                              "emulated Pico and prints its port (docs/emulator.md)"))
+                   + ". " + without_a_board())
 
 
 def connect(port, edition=None, seed=1, hello_timeout=HELLO_TIMEOUT, value_buttons=False):
