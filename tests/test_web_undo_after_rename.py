@@ -71,3 +71,24 @@ def test_a_rename_after_a_redo_keeps_it_and_a_replay_shows_it_at_the_rename_too(
         said.append(board.published[-1]["undo"])
     replay.stop()
     assert said[-3:] == ["redone: Ben's pyramid ticket and its die blue 1"] * 3
+
+
+def test_after_a_resume_a_rename_brings_back_no_undo_the_page_never_showed(tmp_path):
+    from camelhost.table.journal import Journal
+    from camelhost.table.session import Session
+    from resumed_tables import resumed
+
+    path = tmp_path / "g.jsonl"
+    with Journal(str(path), pyramid="manual") as journal:
+        session = Session("second", ["Ann", "Ben", "Cy"], seed=3, journal=journal)
+        for line in (SETUP, "leg red", "pyramid", "blue 1", "undo"):
+            session.command(line)
+    table, _out = resumed(path)
+    board = FakeBoard()
+    with LiveBoard(board, table.seam):
+        table.seam.catch_up()
+        assert board.published[-1]["undo"] is None  # the resumed page: no undo shown
+        table.line("rename Ben Benno")
+        table.seam.catch_up()
+    table.seam.close()
+    assert board.published[-1]["turn"] == "Benno" and board.published[-1]["undo"] is None

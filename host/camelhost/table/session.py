@@ -307,7 +307,7 @@ class Session:
         self.renames_since = []
         #: the watchers' words of the last ``undo`` or ``redo`` (the web page's notice),
         #: a function of the players' names giving ``(brief, replayed)``, while only
-        #: renames (or the language) came since, else ``None``: a rename says them again
+        #: renames came since (and no resume), else ``None``: a rename says them again
         #: in the new name (its notice's ``undo``), as the notice stays until the next
         #: action (docs/web.md; tester s40 finding 14)
         self._undo_said = None
@@ -380,6 +380,7 @@ class Session:
         each = None if notices is None else (lambda ev, out, s: notices.extend(out))
         s = cls.from_events(journal.events, journal.path, each)
         s.journal = journal
+        s._undo_said = None  # a resumed table's page shows no undo: a rename keeps none
         return s
 
     # -- state ----------------------------------------------------------------
