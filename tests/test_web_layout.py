@@ -1245,7 +1245,7 @@ def test_a_copy_of_the_page_reads_each_number_apart_from_the_next(tab):
 
 @pytest.mark.parametrize("lang, wins, last, heading", [
     ("en", "wins", "is last", "Finish piles revealed"),
-    ("de", "gewinnt", "ist Letzter", "Wettstapel aufgedeckt")])
+    ("de", "gewinnt", "ist Letztes", "Wettstapel aufgedeckt")])
 def test_the_race_over_page_says_its_result_once(tab, lang, wins, last, heading):
     # Tester s34 W3: the race-over page said "RACE OVER: ORANGE WINS / white is last" and
     # right under it the reveal's heading "RACE OVER: ORANGE WINS, WHITE LAST". The last
