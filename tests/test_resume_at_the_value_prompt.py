@@ -39,6 +39,8 @@ def test_a_resume_at_a_dies_value_names_the_die_and_keeps_it_out_of_the_pyramid(
     assert said[2] == "The green die is out, value unknown: press 1, 2 or 3"
     assert ("Dice in the pyramid: blue, yellow, red, purple, grey (one of them stays inside "
             "this leg); out this leg: green") in said
+    # the ticket's die is known: what it waits for is its value
+    assert "Pyramid tickets left: 4 (Ben's pyramid ticket waits for its die's value)" in said
     assert "> value of the die? press 1, 2 or 3" in said
 
 
@@ -65,3 +67,25 @@ def test_while_a_value_is_asked_the_die_is_out_on_every_show_not_inside():
     table.line("show")
     assert ("Dice in the pyramid: blue, green, yellow, red, grey (one of them stays inside "
             "this leg); out this leg: purple") in out.getvalue()[before:].splitlines()
+
+
+def test_while_a_grey_dies_numerals_are_asked_the_ticket_waits_for_them():
+    import io
+
+    from camelhost.device.events import DieEvent
+    from camelhost.table.controller import Table
+    from camelhost.ui.plain import PlainDisplay
+
+    out = io.StringIO()
+    session = Session("second", ["Ann", "Ben", "Cy"], seed=9, journal=Journal(None))
+    table = Table(session, PlainDisplay(out), pyramid=None, manual=False)  # a real pyramid
+    table.start()
+    table.line(SETUP)
+    table.line("pyramid")
+    table.pyramid_event(DieEvent("unknown", "B1", 1, "EVT 1 unknown best=grey-white",
+                                 best="grey-white", value=2))  # its numerals not read
+    assert session.phase == "ink"
+    before = len(out.getvalue())
+    table.line("show")
+    assert ("Pyramid tickets left: 4 (Ann's pyramid ticket waits for its die's numerals: "
+            "black or white)") in out.getvalue()[before:].splitlines()

@@ -70,9 +70,18 @@ def dice_line(view):
 
 
 def waiting_words(view):
-    """`` (Ann's pyramid ticket waits for its die)`` while one does, else ``""``."""
+    """`` (Ann's pyramid ticket waits for its die)`` while one does, else ``""``; once
+    its die is out and its value (or the grey die's numerals) is asked, what it waits
+    for is that (`` (Ann's pyramid ticket waits for its die's value)``: tester s40
+    finding 13)."""
     who = view.get("pyramid_waiting")
-    return _(" (%s's pyramid ticket waits for its die)") % who if who else ""
+    if not who:
+        return ""
+    if view["phase"] == "value":
+        return _(" (%s's pyramid ticket waits for its die's value)") % who
+    if view["phase"] == "ink":
+        return _(" (%s's pyramid ticket waits for its die's numerals: black or white)") % who
+    return _(" (%s's pyramid ticket waits for its die)") % who
 
 
 def status_lines(view):
