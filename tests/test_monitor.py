@@ -284,3 +284,36 @@ def test_monitor_and_calibrate_name_the_sensors_two_limits_in_one_line():
     hello = {"fw": "0.1.0", "proto": 1, "uid": "B", "boot": "1", "ed": "second", "vb": False,
              "sensor": "ok", "seq": 0}
     assert line in monitor.describe(hello, {"it": 7, "gain": 4})
+
+
+def _legend(lang):
+    import io
+
+    from camelhost.i18n import set_language
+    set_language(lang)
+    try:
+        out = io.StringIO()
+        assert monitor.monitor(_Pyramid(), count=2, out=out) == 2
+    finally:
+        set_language("en")
+    lines = out.getvalue().splitlines()
+    return [line for line in lines if line.startswith(("columns: ", "Spalten: "))], lines
+
+
+def test_the_monitors_legend_says_what_each_columns_marks_mean_in_english_as_in_german():
+    # tester s40 finding 11: the English legend never said what the slider column's
+    # values mean (the German one did: 'GEDR.: gedrückt'), and its line column's '-
+    # until ten lines have come' read as ten rows, while row 2 already shows a share
+    # (the pyramid's lines are counted, its hello and heartbeats too, not the rows)
+    legend, lines = _legend("en")
+    assert legend == [
+        "columns: slider: the slider switch now (PUSHED: pushed, -: not pushed); clear, red, "
+        "green, blue: LED-on minus LED-off counts; LED off (c,r,g,b): LED-off counts "
+        "(ambient light); label: classification; margin: in sigma (-: no class won); line: "
+        "share of the pyramid's last lines, readings or any other, that arrived whole (-: "
+        "until it has sent ten)"]
+    assert lines.index(legend[0]) + 1 == lines.index(monitor.header())  # above the headings
+    legend, _lines = _legend("de")
+    assert legend[0].startswith("Spalten: Schieber: Schieberschalter jetzt (GEDR.: gedrückt, "
+                                "-: nicht gedrückt); ")
+    assert "; Ltg.: Anteil der letzten Zeilen der Pyramide, " in legend[0]

@@ -1245,7 +1245,7 @@ def test_a_copy_of_the_page_reads_each_number_apart_from_the_next(tab):
 
 @pytest.mark.parametrize("lang, wins, last, heading", [
     ("en", "wins", "is last", "Finish piles revealed"),
-    ("de", "gewinnt", "ist Letzter", "Wettstapel aufgedeckt")])
+    ("de", "gewinnt", "ist Letztes", "Wettstapel aufgedeckt")])
 def test_the_race_over_page_says_its_result_once(tab, lang, wins, last, heading):
     # Tester s34 W3: the race-over page said "RACE OVER: ORANGE WINS / white is last" and
     # right under it the reveal's heading "RACE OVER: ORANGE WINS, WHITE LAST". The last
@@ -1324,3 +1324,21 @@ def test_a_small_laptop_stacks_the_pyramid_and_the_players_without_a_gap(tab, pl
         # one above the other in the same column, the grid's own gap between them
         assert abs(upper[0] - lower[0]) < 1 and lower[1] - upper[3] <= gap + 1, (upper, lower, gap)
         assert extent(page)[1] <= SMALL_LAPTOP[1]
+
+
+def test_a_die_whose_value_is_asked_is_drawn_out_of_the_pyramid(tab):
+    # tester s40 finding 13: while the table asked a die's value (a pyramid without value
+    # buttons), every screen listed that die inside the pyramid, though it lies out on
+    # the table; the page draws it among the dice out, hollow
+    s = Session("second", ["Ann", "Ben", "Cy"], seed=4)
+    s.command("setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white")
+    s.command("pyramid")
+    s.command("green ?")
+    assert s.phase == "value"
+    with Shown(tab, table_view(s, odds=False), WIDE[1]) as page:
+        dice = page.eval_on_selector_all("#dice-inside .die", """ds => ds.map(d =>
+            [d.dataset.die, d.classList.contains('out')])""")
+        assert dice == [["blue", False], ["yellow", False], ["red", False], ["purple", False],
+                        ["grey", False], ["green", True]], dice
+        assert page.text_content("#dice-note") == "5 dice inside (one stays in)"
+        assert page.problems == []

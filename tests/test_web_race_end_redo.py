@@ -109,7 +109,7 @@ def test_a_replays_last_step_after_a_redo_says_the_races_result(browser, lang, l
             # the redo's words beside the result, without the pyramid's dice
             redone = {"en": "redone: Cy's pyramid ticket", "de": "wiederhergestellt: das "
                       "Pyramidenplättchen von Cy"}[language]
-            last = {"en": "blue is last", "de": "blau ist Letzter"}[language]
+            last = {"en": "blue is last", "de": "blau ist Letztes"}[language]
             assert detail.startswith("%s \u00B7 \u21B6 %s" % (last, redone)), detail
             assert not any(p in detail for p in PYRAMID[language]), detail
             assert "announce-undo" not in box, box

@@ -1058,7 +1058,9 @@ class Table:
         """The pyramid stopped answering, or answers again (a ``PyramidPresence``): said
         in one line at each change (nothing on a change of nothing). While it is away no
         die is waited for from it (``waiting_release`` off) and dice are typed; the line
-        is said again each time a die is awaited (``_shown``)."""
+        is said again each time a die is awaited (``_shown``), but the virtual
+        pyramid's, which never comes back by itself: once (a typed ``release`` is then
+        refused in one line)."""
         if not event.present:
             was = self.pyramid_away
             self._away(event)
@@ -1242,8 +1244,12 @@ class Table:
             self.display.status(self.view())
         self.drive()
         if (self.pyramid_away is not None and self.session.phase == "die"
-                and self._away_said != self.session.version):
-            self._say_away()  # a die is awaited anew while the pyramid is away
+                and self._away_said != self.session.version and self.virtual is None):
+            # a die is awaited anew while the pyramid is away: said again, as a cable
+            # plugged back brings it back; the virtual pyramid never comes back by
+            # itself, so its line is said once (the prompts ask for the die typed; tester
+            # s40 finding 6: said again after every input)
+            self._say_away()
         self.display.prompt(self.view())
 
     def _return_dice(self):
@@ -1324,8 +1330,10 @@ class Table:
             if push is None:
                 self.display.error(_("release %s: this pyramid can only release one die") % fault)
                 return
-        if self.pyramid_away is not None:  # its board stopped: said, not pushed again
-            self._say_away()
+        if self.pyramid_away is not None:  # its board stopped: said once, not pushed again
+            self.display.error(_("release: the virtual pyramid stopped, so the dice are typed "
+                                 "now: type the die, e.g. '%s'") % narration.example_die(
+                                     self.view()))
             return
         self.waiting_release = True
         pushed = [self._wait_now(), self.session.current, None]

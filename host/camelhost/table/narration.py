@@ -1218,10 +1218,12 @@ def resumed_lines(view, path, count):
     """What the table says after ``--resume``: how many events were restored from the
     journal at ``path``, where the race stands (its setup, a leg, or over: after which
     leg it ended, or that it ended unscored), and the last die (so the players can
-    check the board)."""
+    check the board); while a die's value is asked, that question again (``The green
+    die is out, value unknown: press 1, 2 or 3``)."""
+    # no leg before the setup is done: a setup die's value asked is the setup's too
     where = {"setup": _("setup"), "over": _("over after leg %d") % view["leg"],
              "unscored": _("ended unscored in leg %d") % view["leg"]}.get(
-        view["phase"], _("leg %d") % view["leg"])
+        view["phase"] if view["leg"] else "setup", _("leg %d") % view["leg"])
     lines = [ngettext("resumed %s: %d event restored (race %d, %s)",
                       "resumed %s: %d events restored (race %d, %s)", count) % (
         path, count, view["race"], where)]
@@ -1232,6 +1234,10 @@ def resumed_lines(view, path, count):
     out = dice_out_words(view)
     if out:  # the pyramid may hold every die again: which must stay out of it
         lines.append(out[:1].upper() + out[1:])
+    if view["phase"] == "value" and view["pending_die"]:
+        # the question the table stopped at, asked again: the prompt alone does not
+        # name the die whose value it asks (tester s40 finding 13)
+        lines += _ask_value_notice({"die": die_name(view["pending_die"])}, view, False)
     return lines
 
 

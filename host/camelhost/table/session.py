@@ -305,6 +305,12 @@ class Session:
         #: ``(old name, new name)``: an ``undo`` right after them says they stay
         #: (``rename_notes``), a rename being no step of the race
         self.renames_since = []
+        #: the watchers' words of the last ``undo`` or ``redo`` (the web page's notice),
+        #: a function of the players' names giving ``(brief, replayed)``, while only
+        #: renames came since (and no resume), else ``None``: a rename says them again
+        #: in the new name (its notice's ``undo``), as the notice stays until the next
+        #: action (docs/web.md; tester s40 finding 14)
+        self._undo_said = None
         self._redoing = False  # a redo applies its events: they empty nothing
         #: the table's language the journal last records (its ``game`` line's ``lang``,
         #: then each ``lang`` line's), or ``None`` (no journal, an older one without it)
@@ -374,6 +380,7 @@ class Session:
         each = None if notices is None else (lambda ev, out, s: notices.extend(out))
         s = cls.from_events(journal.events, journal.path, each)
         s.journal = journal
+        s._undo_said = None  # a resumed table's page shows no undo: a rename keeps none
         return s
 
     # -- state ----------------------------------------------------------------
@@ -538,8 +545,13 @@ class Session:
         notices = self._HANDLERS[event.TYPE](self, event)
         if event.TYPE == "rename":
             self.renames_since.append((notices[0]["old"], notices[0]["new"]))
+            if self._undo_said is not None:  # the undo's words stand: in the new name
+                brief, replayed = self._undo_said(self.names)
+                notices = [dict(notices[0], undo={"brief": brief, "replayed": replayed})]
         elif event.TYPE != "lang":  # the language journaled at a resume: no event of play
             self.renames_since = []
+            if event.TYPE not in ("undo", "redo"):  # they set their own words
+                self._undo_said = None
         self.version += 1
         key = getattr(event, "key", None)
         if key is not None:
@@ -1106,12 +1118,19 @@ class Session:
         games = None if board is None or self.game is None else (board, self.game)
         text, hint = narration.undone_steps(said, self.names, self.edition, moves=moves,
                                             scoring=scoring, board=games)
-        # the watchers' words (the web page): a scoring's coins and tickets left to the table
-        brief = narration.undone_steps(said, self.names, self.edition, moves=moves,
-                                       scoring=scoring, board=games, brief=True)[0]
-        replayed = narration.undone_steps(said, self.names, self.edition, moves=NO_DICE,
-                                          scoring=scoring, board=games, brief=True,
-                                          replay=True)[0]
+
+        def watched(names):
+            # the watchers' words (the web page): a scoring's coins and tickets left to
+            # the table; the replay's without the dice
+            brief = narration.undone_steps(said, names, self.edition, moves=moves,
+                                           scoring=scoring, board=games, brief=True)[0]
+            replayed = narration.undone_steps(said, names, self.edition, moves=NO_DICE,
+                                              scoring=scoring, board=games, brief=True,
+                                              replay=True)[0]
+            return _("undone: %s") % brief, _("undone: %s") % replayed
+
+        brief, replayed = watched(self.names)
+        self._undo_said = watched
         if self.phase == "setup" and not in_setup:
             # back at the setup: what it takes, as the table said at the race's start (the
             # prompt alone said "setup"; s37 tester 9), and that 'redo' gives it back
@@ -1120,8 +1139,7 @@ class Session:
                      _("; race %d is at its setup again: release each camel's die, type "
                        "the stacks or 'draw' ('redo' gives the setup back)")) % self.race_no
         notices = [{"kind": "info", "text": _("undone: %s") % text, "hint": hint,
-                    "brief": _("undone: %s") % brief, "dice_moves": moves,
-                    "replayed": _("undone: %s") % replayed,
+                    "brief": brief, "dice_moves": moves, "replayed": replayed,
                     "scoring_undone": scoring is not None}]
         renamed = self.rename_notes()
         if renamed is not None:  # right after a rename: it stays, and says so
@@ -1264,14 +1282,21 @@ class Session:
         games = None if before is None or self.game is None else (before, self.game)
         text = narration.redone_steps(steps, self.names, self.edition, self.race_no,
                                       board=games, moves=moves)
-        # the watchers' words (the web page): more than two bots' moves counted
-        brief = narration.redone_steps(steps, self.names, self.edition, self.race_no,
-                                       board=games, moves=moves, brief=True)
-        replayed = narration.redone_steps(steps, self.names, self.edition, self.race_no,
-                                          board=games, moves=NO_DICE, brief=True)
-        return [{"kind": "info", "text": _("redone: %s") % text,
-                 "brief": _("redone: %s") % brief, "replayed": _("redone: %s") % replayed,
-                 "dice_moves": moves}] + _answered(notices)
+        race_no = self.race_no
+
+        def watched(names):
+            # the watchers' words (the web page): more than two bots' moves counted; the
+            # replay's without the dice
+            brief = narration.redone_steps(steps, names, self.edition, race_no,
+                                           board=games, moves=moves, brief=True)
+            replayed = narration.redone_steps(steps, names, self.edition, race_no,
+                                              board=games, moves=NO_DICE, brief=True)
+            return _("redone: %s") % brief, _("redone: %s") % replayed
+
+        brief, replayed = watched(self.names)
+        self._undo_said = watched
+        return [{"kind": "info", "text": _("redone: %s") % text, "brief": brief,
+                 "replayed": replayed, "dice_moves": moves}] + _answered(notices)
 
     def _on_unscored(self, event):
         self._need("turn", "die", "ink", "value")

@@ -31,10 +31,13 @@ Keys and shapes::
     beyond       [{"space": int, "stack": [...]}]: camels past the finish line (space
                  > 16) or behind the start (space < 1), same stack shape; usually []
     ranking      racing camels first -> last ([] before the setup)
-    dice_inside  die names still inside the pyramid (edition order)
+    dice_inside  die names still inside the pyramid (edition order); not the die out
+                 whose ink or value is asked (``pending_die``)
     dice_left_inside  dice that stay inside when the leg ends (the edition's: 0 classic,
                  1 second, RULES 2.4, 3.4)
-    dice_out     die names revealed this leg, in order ("grey" for the grey die)
+    dice_out     die names revealed this leg, in order ("grey" for the grey die): their
+                 camels moved (the die whose ink or value is asked, out too, is
+                 ``pending_die``)
     leg_tickets  [{"colour": str, "top": int or None, "left": [int, ...] top first}]
     pyramid_tickets_left  int 0..5 (a ticket waiting for its die counts as taken)
     pyramid_waiting  name of the player whose pyramid ticket waits for its die (phases
@@ -666,7 +669,10 @@ def table_view(session, odds=True, line=None, away=None):
         "track": track,
         "beyond": beyond,
         "ranking": [] if g is None else g.ranking(),
-        "dice_inside": [] if g is None else list(g.dice_in_pyramid()),
+        # a die out on the table whose value (or numerals) is asked is no longer inside
+        # (tester s40 finding 13: listed inside after a resume at its value's prompt)
+        "dice_inside": [] if g is None else [
+            d for d in g.dice_in_pyramid() if pending is None or d != pending["colour"]],
         "dice_left_inside": ed.dice_left_inside,
         "dice_out": [] if g is None else list(g.dice_out),
         "leg_tickets": [] if g is None else [

@@ -476,6 +476,31 @@ def header():
         pgettext("monitor column", "line"))
 
 
+def legend():
+    """The monitor's one line that reads its columns, in the table's language, naming
+    each by its heading (``header``) and each value that is a word or a mark, as
+    ``format_reading`` writes them: the slider's ``PUSHED`` and ``-``, the margin's ``-``
+    (no class won), the line's ``-`` (``line_column``: before the pyramid has sent ten
+    lines, readings or any other, so from the first readings on it shows a share;
+    tester s40 finding 11: the English legend said neither what the slider's values
+    mean nor whose ten lines)."""
+    return _("columns: %(slider)s: the slider switch now (%(pushed)s: pushed, -: not "
+             "pushed); %(clear)s, %(red)s, %(green)s, %(blue)s: LED-on minus LED-off counts; "
+             "%(off)s: LED-off counts (ambient light); %(label)s: classification; "
+             "%(margin)s: in sigma (-: no class won); %(line)s: share of the pyramid's last "
+             "lines, readings or any other, that arrived whole (-: until it has sent ten)") % {
+                 "slider": pgettext("monitor column", "slider"),
+                 "pushed": pgettext("monitor slider", "PUSHED"),
+                 "clear": pgettext("monitor column", "clear"),
+                 "red": pgettext("monitor column", "red"),
+                 "green": pgettext("monitor column", "green"),
+                 "blue": pgettext("monitor column", "blue"),
+                 "off": pgettext("monitor column", "LED off (c,r,g,b)"),
+                 "label": pgettext("monitor column", "label"),
+                 "margin": pgettext("monitor column", "margin"),
+                 "line": pgettext("monitor column", "line")}
+
+
 def shown_label(label):
     """A classification (a label of ``camelup.board.classifier``) as the monitor and
     calibrate show it, in the table's language: a die by its colour words (``purple``,
@@ -653,9 +678,7 @@ def monitor(pyramid, count=None, period_ms=250, out=None, quiet_timeout=10.0, se
     print(_("enough light for a die: %s; a die's reading under it is marked DIM")
           % floor.words(), file=out)
     link.stream(period_ms)
-    print(_("columns: slider switch now; LED-on minus LED-off counts; LED-off counts "
-          "(ambient light); classification; margin in sigma; line: share of the pyramid's "
-          "last lines that arrived whole (- until ten lines have come)"), file=out)
+    print(legend(), file=out)
     print(header(), file=out)
     n = 0
     last_reading = time.monotonic()

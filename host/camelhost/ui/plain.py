@@ -54,20 +54,34 @@ def track_line(view):
 
 
 def dice_line(view):
-    """Dice still inside and those revealed this leg (RULES 5: which dice can still come)."""
+    """Dice still inside and those out this leg (RULES 5: which dice can still come),
+    the die whose value or numerals are asked among those out."""
     inside = view["dice_inside"]
     line = _("Dice in the pyramid: %s") % (colour_list(inside) or _("none"))
     if view["dice_left_inside"] and inside:
         line += _(" (one of them stays inside this leg)")
-    if view["dice_out"]:
-        line += _("; out this leg: %s") % colour_list(view["dice_out"])
+    out = list(view["dice_out"])
+    asked = view["pending_die"]
+    if asked is not None and asked["colour"] not in out:
+        out.append(asked["colour"])  # out on the table, its value (or numerals) asked
+    if out:
+        line += _("; out this leg: %s") % colour_list(out)
     return line
 
 
 def waiting_words(view):
-    """`` (Ann's pyramid ticket waits for its die)`` while one does, else ``""``."""
+    """`` (Ann's pyramid ticket waits for its die)`` while one does, else ``""``; once
+    its die is out and its value (or the grey die's numerals) is asked, what it waits
+    for is that (`` (Ann's pyramid ticket waits for its die's value)``: tester s40
+    finding 13)."""
     who = view.get("pyramid_waiting")
-    return _(" (%s's pyramid ticket waits for its die)") % who if who else ""
+    if not who:
+        return ""
+    if view["phase"] == "value":
+        return _(" (%s's pyramid ticket waits for its die's value)") % who
+    if view["phase"] == "ink":
+        return _(" (%s's pyramid ticket waits for its die's numerals: black or white)") % who
+    return _(" (%s's pyramid ticket waits for its die)") % who
 
 
 def status_lines(view):

@@ -37,12 +37,18 @@ def undo_words(notices, replay=False):
     as the plain table starts them (``undone: ...``, German
     ``zurückgenommen: ...``), without the hint to type ``redo``; with ``replay`` (a
     replay's page: nobody there holds a pyramid) without the dice to put back in it or
-    take out of it (the notice's ``replayed``); ``None`` when there is none."""
+    take out of it (the notice's ``replayed``); after a ``rename`` that came right after
+    them (only renames since), those words again in the new names (the rename's notice
+    carries them as its ``undo``: the notice stays until the next action, docs/web.md);
+    ``None`` when there is none."""
     for notice in notices or ():
         if notice.get("kind") == "info" and "dice_moves" in notice and notice.get("text"):
             if replay and notice.get("replayed"):
                 return notice["replayed"]
             return notice.get("brief") or notice["text"]
+        kept = notice.get("undo")
+        if kept:  # a rename's: the undo's or redo's words, said in the new name
+            return kept["replayed"] if replay else kept["brief"]
     return None
 
 

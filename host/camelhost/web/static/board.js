@@ -315,6 +315,9 @@
     const inside = clear($("dice-inside"));
     for (const die of v.dice_inside || []) inside.appendChild(dieBox(die, "in"));
     for (const die of v.dice_out || []) inside.appendChild(dieBox(die, "out"));
+    // the die out on the table whose value (or numerals) the table asks: out, not inside
+    const asked = v.leg && v.pending_die ? v.pending_die.colour : null;
+    if (asked && !(v.dice_out || []).includes(asked)) inside.appendChild(dieBox(asked, "out"));
     const n = (v.dice_inside || []).length;
     $("dice-note").textContent = !v.ranking || !v.ranking.length ? "" :
       (n ? plural(n, "1 die inside", "{0} dice inside") + (v.dice_left_inside && n ? t(" (one stays in)") : "")
