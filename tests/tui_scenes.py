@@ -8,6 +8,7 @@ from camelhost.table.journal import Journal
 from camelhost.table.session import Session
 from camelhost.table.view import odds_view
 from camelhost.ui.tui import TableApp
+from textual.worker import WorkerCancelled
 
 #: Textual's parsed rules of a style source, by the source and the theme's variables,
 #: kept for every app the tests start (``share_parsed_styles``).
@@ -72,7 +73,10 @@ async def settle(pilot):
     # worker's result can arrive after the round that waited for it (seen once, with
     # two fixed rounds: two screens that should match differed)
     for _ in range(SETTLE_ROUNDS):
-        await app.workers.wait_for_complete()
+        try:
+            await app.workers.wait_for_complete()
+        except WorkerCancelled:  # an odds worker superseded by a newer position's (its
+            pass  # group is exclusive) while waited for: the next round waits for that one
         await pilot.pause()
         if not app.odds_pending and all(
                 worker.is_finished for worker in app.workers):
