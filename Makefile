@@ -110,7 +110,7 @@ emu: setup
 # .mo files are committed; tests/test_i18n.py checks they match their .po)
 LOCALE := host/camelhost/locale
 catalogue: setup
-	$(VENV)/bin/pybabel extract -F babel.cfg --omit-header --sort-by-file --width 88 \
+	$(VENV)/bin/pybabel extract -F babel.cfg --omit-header --sort-by-file --add-location file --width 88 \
 	    -o $(LOCALE)/pyramid.pot .
 	$(VENV)/bin/pybabel update -D pyramid -i $(LOCALE)/pyramid.pot -d $(LOCALE) \
 	    --width 88 --no-fuzzy-matching --ignore-obsolete
