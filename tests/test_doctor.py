@@ -111,22 +111,22 @@ def test_on_a_real_board_the_maker_is_asked_to_place_a_die_and_push(micropython)
     assert "reads green" in [s for s in steps if s.name == "reading"][0].detail
 
 
-def test_a_wrong_die_in_the_head_is_said_at_once_and_read_again(micropython):
-    """Tester s40, finding 4: the yellow die put in where purple was asked was said only
-    after the next die went in, and cost a rerun of the whole checklist. Now the wrong
-    die is said at once, before the next prompt, and Enter reads the head again."""
+def _doctor_on_a_virtual_pyramid(put):
+    """``(events, steps)``: doctor's checklist run on a virtual second-edition pyramid
+    (seed 5), ``events`` its prompts and lines in order (``("ask", prompt)``, ``("say",
+    line)``); at each prompt the die ``put(asked)`` is placed in the head, ``asked`` the
+    die the prompt names (``"purple"``, ``"yellow"``, else ``"green"``), and the slider is
+    pushed when the doctor asks for it."""
     from camelhost.tools import monitor
 
     events = []
     with monitor.connect("virtual", edition="second", seed=5) as pyramid:
         vp = pyramid.virtual
-        slips = {"purple": "yellow"}  # the first time purple is asked, yellow goes in
 
         def ask(prompt):
             events.append(("ask", prompt))
-            asked = ("purple" if "purple die" in prompt else "yellow" if "yellow die" in prompt
-                     else "green")
-            vp.place(slips.pop(asked, asked))
+            vp.place(put("purple" if "purple die" in prompt else "yellow" if "yellow die"
+                         in prompt else "green"))
             return ""
 
         def say(text):
@@ -135,6 +135,15 @@ def test_a_wrong_die_in_the_head_is_said_at_once_and_read_again(micropython):
                 vp.release(wait=False)
 
         steps = doctor.checklist(pyramid, doctor._Maker(ask=ask, say=say), "second")
+    return events, steps
+
+
+def test_a_wrong_die_in_the_head_is_said_at_once_and_read_again(micropython):
+    """Tester s40, finding 4: the yellow die put in where purple was asked was said only
+    after the next die went in, and cost a rerun of the whole checklist. Now the wrong
+    die is said at once, before the next prompt, and Enter reads the head again."""
+    slips = {"purple": "yellow"}  # the first time purple is asked, yellow goes in
+    events, steps = _doctor_on_a_virtual_pyramid(lambda asked: slips.pop(asked, asked))
     said = [text for kind, text in events if kind == "say"]
     assert said[0] == "the head holds the yellow die, not the purple die", events
     at = events.index(("say", said[0]))
@@ -151,29 +160,9 @@ def test_an_empty_head_where_a_die_was_asked_for_is_asked_again(micropython):
     """Tester s40, finding 9: with the head empty at the first prompt, the LED and
     reading steps failed at once and the doctor went on; hardware/README.md says an empty
     head is asked for a die. Now it says so and Enter reads the head again."""
-    from camelhost.tools import monitor
-
-    events = []
-    with monitor.connect("virtual", edition="second", seed=5) as pyramid:
-        vp = pyramid.virtual
-        first = [True]
-
-        def ask(prompt):
-            events.append(("ask", prompt))
-            if first[0]:  # the maker forgets the die at the first prompt
-                first[0] = False
-                vp.place("empty")
-            else:
-                vp.place("purple" if "purple die" in prompt else "yellow" if "yellow die"
-                         in prompt else "green")
-            return ""
-
-        def say(text):
-            events.append(("say", text))
-            if "push the slider" in text:
-                vp.release(wait=False)
-
-        steps = doctor.checklist(pyramid, doctor._Maker(ask=ask, say=say), "second")
+    forgotten = ["empty"]  # the maker forgets the die at the first prompt
+    events, steps = _doctor_on_a_virtual_pyramid(
+        lambda asked: forgotten.pop() if forgotten else asked)
     assert events[1] == ("say", "the head reads empty"), events
     assert events[2] == ("ask", "put one die in the pyramid's head (slider not pushed), then "
                                 "press Enter to read it again (s goes on without it): "), events

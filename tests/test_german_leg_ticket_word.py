@@ -3,14 +3,10 @@ finding 11). The leg scoring said `gelb 5 Plättchen -1`, the word of a spectato
 while the same table said `Wettplättchen rot` elsewhere; the full screen's scoring row
 of a player without tickets said `keine Plättchen`."""
 
-import io
 
 import pytest
 from camelhost.i18n import _, set_language
-from camelhost.table.controller import Table
-from camelhost.table.journal import Journal
-from camelhost.table.session import Session
-from camelhost.ui.plain import PlainDisplay
+from typed_table import typed_table
 
 #: a leg typed at the table: Ann takes the red leg ticket, then dice until it is scored
 LEG = ["setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white", "leg red", "pyramid",
@@ -26,12 +22,7 @@ def _english_after():
 
 def test_the_german_leg_scoring_calls_a_leg_ticket_wettplaettchen():
     set_language("de")
-    out = io.StringIO()
-    table = Table(Session("second", ["Ann", "Ben", "Cy"], seed=4, journal=Journal(None)),
-                  PlainDisplay(out), manual=True)
-    table.start()
-    for line in LEG:
-        table.line(line)
+    _table, out = typed_table("second", ["Ann", "Ben", "Cy"], *LEG, seed=4)
     lines = out.getvalue().splitlines()
     at = [i for i, line in enumerate(lines) if line.startswith("ETAPPENWERTUNG 1")]
     assert at, lines

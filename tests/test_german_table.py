@@ -12,6 +12,7 @@ from camelhost.table.controller import Table
 from camelhost.table.journal import Journal
 from camelhost.table.session import Session
 from camelhost.ui.plain import PlainDisplay
+from typed_table import typed_table
 
 #: One whole second-edition leg typed at the table: tickets, a tile, a grey die, a
 #: finish card, a refused command, then dice until the leg is scored.
@@ -22,12 +23,7 @@ LEG = ["setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white", "leg red", 
 
 def _plain_leg(lang):
     set_language(lang)
-    out = io.StringIO()
-    table = Table(Session("second", ["Ann", "Ben", "Cy"], seed=4, journal=Journal(None)),
-                  PlainDisplay(out), manual=True)
-    table.start()
-    for line in LEG:
-        table.line(line)
+    table, out = typed_table("second", ["Ann", "Ben", "Cy"], *LEG, seed=4)
     return out.getvalue().splitlines(), table.session
 
 

@@ -12,11 +12,11 @@ import tty
 
 import pytest
 from camelhost.device.open import PyramidPresence, open_pyramid
-from camelhost.device.virtual import VirtualPyramidError
 from camelhost.table.controller import Table
 from camelhost.table.journal import Journal
 from camelhost.table.session import Session
 from camelhost.ui.plain import PlainDisplay
+from typed_table import StoppedVirtualPyramid
 
 SETUP = "setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white"
 AWAY = ("the pyramid is not answering: check its USB cable; type the dice meanwhile, "
@@ -111,23 +111,11 @@ def test_a_port_now_another_programs_is_said_with_how_to_point_the_table_at_the_
         journal.close()
 
 
-class _DeadBoard:
-    """A virtual pyramid whose simulated board stopped: its slider can't be pushed."""
-
-    port = "/tmp/vpyramid-x/ttyPYRAMID"
-
-    def release(self):
-        raise VirtualPyramidError("the board is not listening: [Errno 32] Broken pipe")
-
-    def return_dice(self):
-        pass
-
-
 def test_the_virtual_pyramids_board_stopped_says_to_resume_on_it_never_a_cable_or_an_errno():
     # tester s33-2 F7: "check its USB cable" was said of the virtual pyramid, which has
     # no cable and comes back only by quitting and resuming
     out = io.StringIO()
-    table = _table(out, pyramid=_DeadBoard())
+    table = _table(out, pyramid=StoppedVirtualPyramid())
     table.line("pyramid")
     said = out.tell()
     table.line("release")
@@ -149,7 +137,7 @@ def test_a_bots_release_on_a_stopped_virtual_pyramid_waits_for_the_die_typed():
     out = io.StringIO()
     session = Session("second", ["Ann", "Ben", "Cy"], seed=5, bots=[0, 1, 2],
                       journal=Journal(None, pyramid="virtual"))
-    table = Table(session, PlainDisplay(out), pyramid=_DeadBoard(), manual=False)
+    table = Table(session, PlainDisplay(out), pyramid=StoppedVirtualPyramid(), manual=False)
     table.start()
     table.line(SETUP)
     assert session.phase == "die"

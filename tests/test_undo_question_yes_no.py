@@ -6,14 +6,9 @@ player answering ``n`` read "unknown command 'n'", and ``y`` "type the die as e.
 the undo, as a second ``undo`` does; a no (``n``, ``no``, German ``nein``) leaves the
 game as it was, in one line. Elsewhere ``y`` is still the yellow die."""
 
-import io
-
 import pytest
 from camelhost.i18n import set_language
-from camelhost.table.controller import Table
-from camelhost.table.journal import Journal
-from camelhost.table.session import Session
-from camelhost.ui.plain import PlainDisplay
+from typed_table import typed_table
 
 #: a leg typed at the table, its last die scoring it
 LEG = ["setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white", "leg red", "pyramid",
@@ -30,12 +25,7 @@ def _english_after():
 def _scored(lang="en"):
     """A table right after leg 1's scoring, the undo question asked."""
     set_language(lang)
-    out = io.StringIO()
-    table = Table(Session("second", ["Ann", "Ben", "Cy"], seed=4, journal=Journal(None)),
-                  PlainDisplay(out), manual=True)
-    table.start()
-    for line in LEG:
-        table.line(line)
+    table, out = typed_table("second", ["Ann", "Ben", "Cy"], *LEG, seed=4)
     assert table.session.game.leg == 2
     asked = _said(table, out, "undo")
     assert table.undo_asked, asked
@@ -86,11 +76,6 @@ def test_the_undo_question_names_the_answers_it_takes(lang, answers):
     """s40: the question read only "type 'undo' again to do it, anything else leaves it"
     though a yes does it and a no leaves it: it names them, in the table's language."""
     set_language(lang)
-    out = io.StringIO()
-    table = Table(Session("second", ["Ann", "Ben", "Cy"], seed=4, journal=Journal(None)),
-                  PlainDisplay(out), manual=True)
-    table.start()
-    for line in LEG:
-        table.line(line)
+    table, out = typed_table("second", ["Ann", "Ben", "Cy"], *LEG, seed=4)
     said = _said(table, out, "undo")
     assert said[0].endswith(answers), said

@@ -12,32 +12,20 @@ from camelhost.table.controller import Table
 from camelhost.table.journal import Journal
 from camelhost.table.session import Session
 from camelhost.ui.plain import PlainDisplay
-from typed_table import SETUP
+from typed_table import SETUP, StoppedVirtualPyramid
 
 STOPPED = "the virtual pyramid stopped: type the dice meanwhile"
-
-
-class _Stopped:
-    """A virtual pyramid whose board was killed: its slider can't be pushed."""
-
-    port = "/tmp/vpyramid-x/ttyPYRAMID"
-
-    def release(self):
-        raise RuntimeError("the board is not listening")
-
-    def return_dice(self):
-        pass
 
 
 def test_the_virtual_pyramid_stopped_is_said_once_and_release_answered_in_one_line():
     out = io.StringIO()
     session = Session("second", ["Ann", "Ben", "Cy"], seed=5,
                       journal=Journal(None, pyramid="virtual"))
-    table = Table(session, PlainDisplay(out, reprompt=True), pyramid=_Stopped(),
+    table = Table(session, PlainDisplay(out, reprompt=True), pyramid=StoppedVirtualPyramid(),
                   manual=False)
     table.start()
     table.line(SETUP)
-    table.pyramid_event(PyramidPresence(False, _Stopped.port, reopened=False))
+    table.pyramid_event(PyramidPresence(False, StoppedVirtualPyramid.port, reopened=False))
     assert out.getvalue().count(STOPPED) == 1
     said = out.tell()
     table.line("pyramid")  # a die awaited: the prompt asks it typed, the line not again

@@ -5,8 +5,8 @@ what the table says to what players type."""
 import io
 
 
-def typed_table(edition, players, *lines, pyramid=None):
-    """``(table, out)``: a started ``Table`` of ``edition`` for ``players`` (seed 3, a
+def typed_table(edition, players, *lines, pyramid=None, seed=3):
+    """``(table, out)``: a started ``Table`` of ``edition`` for ``players`` (``seed``, a
     journal kept in memory) on a ``PlainDisplay`` writing to ``out`` (``io.StringIO``),
     after each of ``lines`` typed; dice are typed unless ``pyramid`` is given."""
     from camelhost.table.controller import Table
@@ -15,7 +15,7 @@ def typed_table(edition, players, *lines, pyramid=None):
     from camelhost.ui.plain import PlainDisplay
 
     out = io.StringIO()
-    session = Session(edition, list(players), seed=3, journal=Journal(None))
+    session = Session(edition, list(players), seed=seed, journal=Journal(None))
     table = Table(session, PlainDisplay(out), pyramid=pyramid, manual=pyramid is None)
     table.start()
     for line in lines:
@@ -53,3 +53,18 @@ def ended_table(lang, end, pyramid=None):
         table.line("pyramid")
         table.line("%s 3" % next(d for d in session.game.dice_in_pyramid() if d != "grey"))
     return table, out
+
+
+class StoppedVirtualPyramid:
+    """A virtual pyramid whose simulated board stopped (its micropython child killed):
+    its slider can't be pushed (``release`` raises ``VirtualPyramidError``)."""
+
+    port = "/tmp/vpyramid-x/ttyPYRAMID"
+
+    def release(self):
+        from camelhost.device.virtual import VirtualPyramidError
+
+        raise VirtualPyramidError("the board is not listening: [Errno 32] Broken pipe")
+
+    def return_dice(self):
+        pass
