@@ -25,6 +25,7 @@ from camelhost.table.display import snapshot  # noqa: F401  (part of this module
 from camelhost.table.narration import BEST_SHOWN, lead_words, now_note
 from camelhost.table.view import odds_view, side_word, signed
 from camelhost.ui import palette
+from camelhost.ui.panels import FORGIVEN_MARK, players_heading
 
 #: Widest odds panel laid out in the narrow form (80-column terminals).
 NARROW = 56
@@ -101,6 +102,43 @@ def best_actions(odds, view, count=WIDE_ADVICE):
     return out
 
 
+def odds_heading(wide):
+    """The odds panel's heading row in the table's language (no newline): its wide form
+    (``wide``, ``NARROW`` columns or more) or its tighter one, where "left" counts the
+    leg tickets left. Its last seven words head the seven columns (``panel_legend``)."""
+    if wide:
+        return _("Leg odds 1st 2nd last   win±  lose±  ticket  left\n").rstrip("\n")
+    return _("Leg odds 1st 2nd last win± lose±   ticket left\n").rstrip("\n")
+
+
+def panel_legend():
+    """The help's lines (``F1``) that read the odds panel's columns and the players
+    table's, each headed by the column's own word as the 80-column screen shows it
+    (``odds_heading``'s tighter form, ``panels.players_heading``), in the help's columns
+    (the words from column 3, their meaning from column 22, as ``panels.ticket_legend``).
+    What the numbers are: RULES 1.6 (leg tickets), 1.9 (the zero floor), docs/odds.md."""
+    first, second, last, win, lose, ticket, left = odds_heading(False).split()[-7:]
+    rows = (
+        ("%s %s %s" % (first, second, last),
+         _("each racing camel's chance (%) to be first, second or last when this leg "
+           "ends, worked out exactly")),
+        ("%s %s" % (win, lose),
+         _("its chance (%) to win or to lose the whole race, ± the 95 % interval of the "
+           "simulation that works it out")),
+        (ticket, _("its top leg ticket and what it is worth, in coins, to the player to "
+                   "act (none: no leg ticket of that colour left)")),
+        (left, _("how many of its leg tickets are left (their values on a wider screen)")),
+        ("%s %s %s" % (players_heading("coin"), players_heading("pyr"),
+                       players_heading("card")),
+         _("each player's coins, pyramid tickets and finish cards still in hand")),
+        (players_heading("now"),
+         _("what this leg's scoring would pay the player if the leg ended now (%s: "
+           "coins the zero floor would forgive)") % FORGIVEN_MARK),
+    )
+    return "\n".join([_("The odds panel's and the players table's columns:")]
+                     + ["  %-19s%s" % row for row in rows])
+
+
 def odds_lines(odds, view, width=80, tile_names=None, waiting=False, noted=False):
     """The odds panel as a Rich ``Text``: one row per racing camel (best leg odds
     first), then the best actions for the player to act.
@@ -126,10 +164,7 @@ def odds_lines(odds, view, width=80, tile_names=None, waiting=False, noted=False
         text.append(_("Leg odds: working them out...") if waiting else _("Odds: none now"), "italic")
         return text
     wide = width >= NARROW
-    if wide:
-        text.append(_("Leg odds 1st 2nd last   win±  lose±  ticket  left\n"), "bold")
-    else:  # tighter columns; "left": how many leg tickets are left
-        text.append(_("Leg odds 1st 2nd last win± lose±   ticket left\n"), "bold")
+    text.append(odds_heading(wide) + "\n", "bold")
     race = odds.get("race") or {}
     wins = {r["colour"]: r for r in race.get("winner", [])}
     losses = {r["colour"]: r for r in race.get("loser", [])}

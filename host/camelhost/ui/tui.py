@@ -70,7 +70,7 @@ from camelhost.table.parser import FINISH_WORDS, finish_card_cut  # noqa: F401  
 from camelhost.table.view import CRAZY_WHY, move_path, table_view
 from camelhost.ui import palette, plain, plan, terminal
 from camelhost.ui.loop import Moments
-from camelhost.ui.odds_view import compute, odds_lines, snapshot
+from camelhost.ui.odds_view import compute, odds_lines, panel_legend, snapshot
 from camelhost.ui.panels import (  # noqa: F401  (track_text: part of this module's API)
     CELL,
     cut,
@@ -1800,10 +1800,11 @@ class TableApp(InLanguage, App):
         # (``Table.answered_aside``): the next F5 is meant
         self.table.answered_aside("help")
         kind = self.table.pyramid_kind
-        # the commands, then how the screen writes a leg ticket and a camel's letter
+        # the commands, then how the screen writes a leg ticket and a camel's letter,
+        # then what the odds panel's and the players table's columns are
         text = help_text(self.session.edition.name, kind, self.session.names,
                          self.table.cards_typed) + "\n" + \
-            ticket_legend(self.session.edition)
+            ticket_legend(self.session.edition) + "\n" + panel_legend()
         text = speech_line(self.table.speaker) + "\n\n" + text
         path = self._journal_path()
         if path:  # first: after a crash (kill -9) this is the file to resume
