@@ -1,6 +1,6 @@
 """The pyramid unplugged mid-game (tester s33 finding F5): the table says so in one
-translated line, the same for a real port and the virtual pyramid, says it again each
-time a die is awaited (never on a timer), takes the dice typed meanwhile, and says when
+translated line, the same for a real port and the virtual pyramid, says it once (not
+again at each die awaited, tester s41 finding 2; never on a timer), takes the dice typed meanwhile, and says when
 the pyramid answers again; a port whose path now names another program's terminal is
 never written to, and the table says how to point it at the pyramid's port."""
 
@@ -38,7 +38,9 @@ def _said(out, since):
     return out.getvalue()[since:].splitlines()
 
 
-def test_the_table_says_once_that_the_pyramid_is_not_answering_and_again_for_each_die_awaited():
+def test_the_table_says_once_that_the_pyramid_is_not_answering_not_at_each_die_awaited():
+    # tester s41 finding 2: a real or emulated port's line came again at every die the
+    # table awaited while the pyramid stayed away; once, and once that it is back
     out = io.StringIO()
     table = _table(out)
     said = out.tell()
@@ -48,15 +50,22 @@ def test_the_table_says_once_that_the_pyramid_is_not_answering_and_again_for_eac
     assert lines.count(AWAY % "blue 2") == 1
     assert lines[-1] == "> Ann's turn (leg / tile / win / lose / pyramid)"
     said = out.tell()
-    table.line("pyramid")  # a die awaited: said again, and the prompt asks it typed
+    table.line("pyramid")  # a die awaited: the prompt asks it typed, the line not again
     assert _said(out, said) == ["Ann takes a pyramid ticket: type the die that came out",
-                                AWAY % "blue 2",
                                 "> Ann: type the die that came out, like blue 2"]
-    said = out.tell()
-    table.line("show")  # no die awaited anew: not said again
-    assert AWAY % "blue 2" not in _said(out, said)
     table.line("blue 2")
-    assert table.session.game.dice_out == ["blue"]
+    table.line("pyramid")  # Ben's die, awaited while the pyramid is still away
+    table.line("show")
+    table.line("green 1")
+    assert table.session.game.dice_out == ["blue", "green"]
+    assert _said(out, 0).count(AWAY % "blue 2") == 1
+    said = out.tell()
+    table.pyramid_event(PyramidPresence(True, "/dev/ttyACM0"))
+    table.pyramid_event(PyramidPresence(True, "/dev/ttyACM0"))  # still back: nothing new
+    back = [line for line in _said(out, said) if line.startswith("the pyramid answers again")]
+    assert back == ["the pyramid answers again: release the dice from it; the blue, green dice "
+                    "came out this leg: keep them out of the pyramid (take out any that is back "
+                    "in it)"], back
 
 
 def test_a_die_typed_on_a_turn_while_the_pyramid_is_away_takes_the_pyramid_ticket():

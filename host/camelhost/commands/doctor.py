@@ -38,6 +38,7 @@ from camelhost.commands.options import (
 from camelhost.device.sources import AUTO, MANUAL
 from camelhost.errors import CliError
 from camelhost.i18n import N_, _, colours_in, decimal, edition_word, ngettext, pgettext
+from camelhost.tools import monitor
 from camelhost.tools.calibrate import expected_clear
 from camelhost.tools.commandline import command, with_port
 
@@ -202,10 +203,7 @@ class _Maker:
         (tester s40, finding 4: the wrong die was said one step late, after another die
         was put in, and cost a rerun of the whole checklist)."""
         word = colours_in(label)
-        if found == "empty":
-            self.say(_("the head reads empty, not the %s die") % word)
-        else:
-            self.say(_("the head holds the %s die, not the %s die") % (colours_in(found), word))
+        self.say(monitor.wrong_die_words(found, label))
         if self.emulated:
             prompt = _("put the %s die in the pyramid's head: on the emulated Pico, type p %s "
                        "and Enter in its terminal; then press Enter here to read it again (s "
@@ -404,7 +402,7 @@ def checklist(pyramid, hands, edition, report=None):
         empty_head = getattr(hands, "empty_head", None)  # hands that can be asked
         while True:
             on, off = link.sample()
-            reading = _one_reading(link)
+            reading = monitor.one_reading(link)
             if (empty_head is None or reading is None or reading["label"] != "empty"
                     or not empty_head(edition)):
                 break
@@ -569,8 +567,8 @@ def _not_measured(step, reading, label, word):
                     again)
     if reading["label"] not in (label, "unknown", "double"):
         return Step(step, "failed",
-                    _("the head holds the %s die, not the %s die, so the %s die's light was "
-                      "not measured") % (colours_in(reading["label"]), word, word), again)
+                    _("%s, so the %s die's light was not measured")
+                    % (monitor.wrong_die_words(reading["label"], label), word), again)
     return None
 
 def _keep(seen, label, on, off, settings):
@@ -721,7 +719,7 @@ def exposure_fix(it, gain, port, edition, seen=None, clipped=None, dim=None, bri
 
 def measure(link, hands, label, limit=None):
     """Put the ``label`` die in the head (``hands.place``) and read it: ``(reading, on,
-    off)``, the board's ``RD`` (or None, ``_one_reading``) and ``SAMPLE``'s counts.
+    off)``, the board's ``RD`` (or None, ``monitor.one_reading``) and ``SAMPLE``'s counts.
     When the board reads the head empty or as another die, under ``limit`` (the LED-on
     clear count the sensor saturates from, ``monitor.saturation_level``; None: no
     limit; a saturated die's label says nothing of which die it is), hands that can be
@@ -730,7 +728,7 @@ def measure(link, hands, label, limit=None):
     hands.place(label)
     wrong_die = getattr(hands, "wrong_die", None)
     while True:
-        reading = _one_reading(link)
+        reading = monitor.one_reading(link)
         on, off = link.sample()
         if (wrong_die is None or reading is None
                 or reading["label"] in (label, "unknown", "double")
@@ -832,32 +830,6 @@ def saturation_advice(it, gain, port, seen=None, clipped=None, edition="second")
     return _("calibrate again at integration time %s ms: %s") % (
         decimal(lower["integration_ms"], 1),
         with_port("calibrate", port, "--integration", shorter))
-
-
-def _one_reading(link, timeout=5.0):
-    """One reading the board streams (``RD``: its ``label`` and margin ``m``), or None
-    when none came within ``timeout`` seconds.
-
-    Readings the board streamed before this call are dropped first: a step's stream
-    stops only once its first reading is taken, and on a slow link (a loaded host, the
-    emulated board) more of them have arrived by then. Left queued, the next step
-    would take the head as it was before the player changed the die."""
-    _drop_readings(link)
-    link.stream(100)
-    reading = None
-    deadline = time.monotonic() + timeout
-    while reading is None and time.monotonic() < deadline:
-        reading = link.next_reading(1.0)
-    link.stream(0)
-    _drop_readings(link)  # the stream's replies up to its OK are all in by now
-    return reading
-
-
-def _drop_readings(link, most=1000):
-    """Drop up to ``most`` streamed readings already received (``Calls.RAW_KEPT``)."""
-    for _i in range(most):
-        if link.next_reading(0) is None:
-            return
 
 
 def _released(link, timeout=5.0):

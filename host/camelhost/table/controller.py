@@ -267,7 +267,6 @@ class Table:
         #: stopped): the ``PyramidPresence`` that said so, else ``None``. Meanwhile a die
         #: typed on a turn takes the pyramid ticket, as with dice typed at the table
         self.pyramid_away = None
-        self._away_said = None  # the session's version when that was last said
 
     @property
     def cards_typed(self):
@@ -1056,11 +1055,11 @@ class Table:
 
     def _presence(self, event):
         """The pyramid stopped answering, or answers again (a ``PyramidPresence``): said
-        in one line at each change (nothing on a change of nothing). While it is away no
-        die is waited for from it (``waiting_release`` off) and dice are typed; the line
-        is said again each time a die is awaited (``_shown``), but the virtual
-        pyramid's, which never comes back by itself: once (a typed ``release`` is then
-        refused in one line)."""
+        in one line at each change (nothing on a change of nothing), once: not again at
+        each die awaited while it stays away (the prompts ask for the die typed), only
+        when a ``release`` is typed for a real port (the virtual pyramid's ``release`` is
+        then refused in one line). While it is away no die is waited for from it
+        (``waiting_release`` off) and dice are typed."""
         if not event.present:
             was = self.pyramid_away
             self._away(event)
@@ -1114,7 +1113,6 @@ class Table:
         port's path now another device's, that nothing is written to it and how to point
         the table at the pyramid."""
         away = self.pyramid_away
-        self._away_said = self.session.version
         example = narration.example_die(self.view())
         virtual = self.virtual is not None
         if away.other is None and virtual:
@@ -1243,13 +1241,9 @@ class Table:
             # the first turn
             self.display.status(self.view())
         self.drive()
-        if (self.pyramid_away is not None and self.session.phase == "die"
-                and self._away_said != self.session.version and self.virtual is None):
-            # a die is awaited anew while the pyramid is away: said again, as a cable
-            # plugged back brings it back; the virtual pyramid never comes back by
-            # itself, so its line is said once (the prompts ask for the die typed; tester
-            # s40 finding 6: said again after every input)
-            self._say_away()
+        # a die awaited while the pyramid is away: its line is not said again (it was
+        # said when the pyramid went away, and the prompt asks for the die typed; tester
+        # s41 finding 2: a real or emulated port's line came at every die awaited)
         self.display.prompt(self.view())
 
     def _return_dice(self):

@@ -9,7 +9,10 @@ The session (``calibrate()``):
    head (twice as many of the grey die's two inks, which differ only in
    brightness), in rounds, so that every reading is a fresh release and the
    faces 1, 2, 3 take turns. Each reading is one ``CAL`` -> ``SAMPLE`` exchange:
-   the LED-on and LED-off counts; the classifier sees their difference;
+   the LED-on and LED-off counts; the classifier sees their difference. A person at
+   the keyboard is asked about a reading that looks like the one before it or the
+   empty head (kept, it spends the session), or that the board's running profile
+   names as another die (one ``RAW`` reading; kept, it is fitted at no cost);
 3. fits the profile (``camelup.calibration.fit``) with the sensor settings the
    readings were taken with, checks it on the readings themselves
    (leave-one-out), and reports the separation of every pair of classes
@@ -54,10 +57,12 @@ from camelhost.tools.monitor import (
     difference,
     full_scale,
     integration_ms,
+    one_reading,
     saturation_level,
     sensor_problem,
     settings_line,
     shown_label,
+    wrong_die_words,
 )
 
 #: Default readings per class (docs/classifier.md: 12 per class, every face, fresh release).
@@ -191,7 +196,13 @@ class HumanDriver:
     save at its end (``camelup.calibration.refusal``); only ``k`` keeps it, the prompt
     saying that cost, and every later step's prompt says the session will not be saved
     (``q`` stops it there); any other answer there is refused in one line naming the
-    three keys, and that line waits for the answer again. ``q`` at either prompt asks
+    three keys, and that line waits for the answer again.
+    ``wrong_die(label, value, found, taken)`` is asked after a reading the board's
+    running profile names as another die, ``found`` (``named_otherwise``), and returns
+    True when the step is to be read again (Enter or ``r``); ``k`` keeps the reading,
+    which goes into the fit as any other and costs the session nothing (that profile is
+    the one a calibration replaces, and may be what is wrong); any other answer is
+    refused in one line naming the keys, as above. ``q`` at any of these prompts asks
     before it drops ``taken`` readings
     (``CliError`` when the person confirms with the language's yes, ``yes_words``: German
     ``j``; EOF counts as confirming; any other answer but Enter is refused in one line and
@@ -317,6 +328,32 @@ class HumanDriver:
                               "this reading (then this session will not be saved), q "
                               "stops: ") % answer
 
+    def wrong_die(self, label, value, found, taken):
+        held = wrong_die_words(found, label)
+        step = describe_step(label, value, self.again)
+        if self.emulated:
+            prompt = "  " + _("%(held)s, as the pyramid's profile now reads it: %(step)s: on "
+                              "the emulated Pico, type %(key)s and Enter in its terminal; "
+                              "then press Enter here to read it again; k keeps this reading "
+                              "(when that profile is what is wrong); q stops: ") % {
+                "held": held, "step": step, "key": emulator_key(label)}
+        else:
+            prompt = "  " + _("%(held)s, as the pyramid's profile now reads it: %(step)s, "
+                              "then press Enter to read it again; k keeps this reading (when "
+                              "that profile is what is wrong); q stops: ") % {
+                "held": held, "step": step}
+        while True:
+            answer = self._ask(prompt)
+            if answer in ("q", "quit"):
+                self._stop(taken)
+                continue
+            if answer in ("", "r"):
+                return True
+            if answer in ("k", "keep"):
+                return False
+            prompt = "  " + _("%r is none of Enter, k or q: Enter reads it again, k keeps "
+                              "this reading, q stops: ") % answer
+
 
 class VirtualDriver:
     """The virtual pyramid's table puts each die (or nothing) in the head."""
@@ -334,6 +371,10 @@ class VirtualDriver:
 
     def read_again(self, label, value, taken):
         """The simulated table put the die asked for: a reading is never taken again."""
+        return False
+
+    def wrong_die(self, label, value, found, taken):
+        """The simulated table put the die asked for: its reading is kept."""
         return False
 
 
@@ -937,12 +978,21 @@ def _read_steps(pyramid, driver, edition, out, it, steps, previous=None, round_c
     like the empty head or the die before while the die's clear count is under ``floor``
     (the built-in profile's, known before the first step) stops the session at once with
     ``too_dim_line``, since under it no die can be told from the empty head and the
-    person would be asked for a die that is in the head (tester s37tm finding 3)."""
+    person would be asked for a die that is in the head (tester s37tm finding 3).
+
+    With a person at the keyboard (not ``driver.automatic``) a reading that looks like
+    neither is also judged by the board's running profile (``board_label``): one it names
+    as another die (``named_otherwise``; tester s41 finding 1: the red die left in the
+    head from ``pyramid monitor`` went into the fit as the blue die) is asked about
+    before it goes into the fit (``driver.wrong_die``): read again, or kept. Kept, it is
+    fitted as any reading, since that profile may be the wrong one (the reason to
+    calibrate), and that profile's naming that die so is not asked about again."""
     from camelup.board import classifier
     collected = {label: [] for label in classifier.classes_for(edition)}
     suspects = {label: [] for label in collected}
     limit = saturation_level(it)
     taken = 0
+    trusted = set()  # (step's label, die the board's profile named) kept by the person
     starts = set()  # the steps that begin a round (a class met again)
     met = set()
     for index, (label, _value) in enumerate(steps, 1):
@@ -970,7 +1020,17 @@ def _read_steps(pyramid, driver, edition, out, it, steps, previous=None, round_c
             collected[label].append(reading)
             like = looks_like(label, reading, previous, collected)
             if not like:
-                break
+                named = None
+                if not driver.automatic and not flag:  # a clipped reading stops below
+                    named = named_otherwise(label, board_label(pyramid))
+                if named is None or (label, named) in trusted:
+                    break
+                # the board's profile names another die: asked before it is fitted
+                if not driver.wrong_die(label, value, named, taken + 1):
+                    trusted.add((label, named))  # kept: that profile is wrong about it
+                    break
+                collected[label].pop()  # read again: this reading goes
+                continue
             die, clear = (label, reading[0]) if label != classifier.EMPTY else (
                 previous[0], previous[1][0])
             # a die the LED lights (well over the empty head) yet under the floor: the
@@ -1404,6 +1464,44 @@ def looks_like(label, reading, previous, collected):
             if calibration.alike(reading, empty, ref):
                 return classifier.EMPTY
     return None
+
+
+def named_otherwise(label, named):
+    """The die the board's running profile named a reading of step ``label`` as, when
+    that is another die than the one asked for: ``named`` (a ``RAW`` label of
+    ``camelup.board.classifier``, or ``None`` when the board gave none) when it is a die
+    and not ``label``'s (the grey die's two inks are one die, as ``calibration.refusal``
+    counts them); for the empty head's step (``label`` ``empty``) any die. ``None``
+    otherwise: the profile named the die asked for, the empty head (the comparison with
+    the empty head's readings says that, ``looks_like``), or nothing it is sure of
+    (``unknown``, ``double``): a profile that refuses a reading never holds it up."""
+    from camelup import calibration
+    from camelup.board import classifier
+
+    if named in (None, classifier.EMPTY, classifier.UNKNOWN, classifier.DOUBLE):
+        return None
+    if label != classifier.EMPTY and calibration.same_die(label, named):
+        return None
+    return named
+
+
+def board_label(pyramid):
+    """The label the board's running profile (the one it holds, or its edition's
+    built-in one) gives what is in the head now: one streamed reading's (``RAW``,
+    ``monitor.one_reading``), waited for 5 s times the link's stretch; ``None`` when none
+    came or the board refused the stream (the next ``CAL`` says a lost link)."""
+    from camelhost.device.link import LinkError
+
+    try:
+        reading = one_reading(pyramid.link,
+                              5.0 * max(1.0, getattr(pyramid.link, "stretch", 1.0)))
+    except LinkError:
+        try:  # a stream left on would slow every later answer
+            pyramid.link.stream(0)
+        except LinkError:
+            pass
+        return None
+    return None if reading is None else reading.get("label")
 
 
 def _colour(label):

@@ -126,6 +126,58 @@ def difference(on, off):
     return tuple(a - b if a > b else 0 for a, b in zip(on, off, strict=True))
 
 
+def one_reading(link, timeout=5.0):
+    """One reading the board streams (``RAW``: ``{on, off, label, m}``, ``label`` the
+    class its running profile names, ``m`` the margin in hundredths of a sigma), or
+    ``None`` when none came within ``timeout`` seconds. Raises ``LinkError`` when the
+    board refuses or does not answer ``STREAM``.
+
+    Readings the board streamed before this call are dropped first: a step's stream
+    stops only once its first reading is taken, and on a slow link (a loaded host, the
+    emulated board) more of them have arrived by then. Left queued, the next step
+    would take the head as it was before the player changed the die."""
+    drop_readings(link)
+    link.stream(100)
+    reading = None
+    deadline = time.monotonic() + timeout
+    while reading is None and time.monotonic() < deadline:
+        reading = link.next_reading(1.0)
+    link.stream(0)
+    drop_readings(link)  # the stream's replies up to its OK are all in by now
+    return reading
+
+
+def drop_readings(link, most=1000):
+    """Drop up to ``most`` streamed readings already received (``Calls.RAW_KEPT``)."""
+    for _i in range(most):
+        if link.next_reading(0) is None:
+            return
+
+
+def _die_word(label):
+    """A die's label (``camelup.board.classifier``) as the maker names the die: its colour
+    in the table's language, the grey die's inks as the grey die (``grey``, ``grau``)."""
+    from camelup.editions import split_die_label
+
+    return colour_word(split_die_label(label)[0])
+
+
+def wrong_die_words(found, asked):
+    """What the head holds where another content was asked for, in words (one clause, no
+    newline): ``found`` the label the board's profile named (a die, the grey die by its
+    ink, or ``empty``), ``asked`` the label asked for (a die, or ``empty`` for the empty
+    head): ``the head holds the yellow die, not the purple die``, ``the head reads empty,
+    not the yellow die``, ``the head holds the red die, where it should be empty``; the
+    grey die by its colour alone. ``pyramid doctor`` says it when its die reads as
+    another, ``pyramid calibrate`` at a reading the board's profile names as another
+    die (docs/calibration.md)."""
+    if found == "empty":
+        return _("the head reads empty, not the %s die") % _die_word(asked)
+    if asked == "empty":
+        return _("the head holds the %s die, where it should be empty") % _die_word(found)
+    return _("the head holds the %s die, not the %s die") % (_die_word(found), _die_word(asked))
+
+
 def sensor_problem(state):
     """Plain sentence for a HELLO/HB sensor state other than ``ok``.
 
