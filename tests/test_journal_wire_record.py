@@ -127,8 +127,8 @@ def test_the_die_its_pyramid_record_reads_is_taken_at_once_as_the_line_was_writt
     assert ("line %d is damaged (checksum does not match): left out, set aside in "
             "%s.damaged; the %d lines after it are kept. In its place: the die %s %d, as "
             "the pyramid sent it (its own record in the line reads it and passes its CRC "
-            "check), given again with --retype; proven the line as written (the next line's "
-            "chain hash matches)"
+            "check), given again with --retype; the next line's chain hash "
+            "proves it is the line as written"
             % (number, path, _later(data, number), die["colour"], die["value"])
             ) in out.splitlines(), out
     # the game is the one played: the die as the pyramid sent it, its record, boot and
@@ -176,8 +176,8 @@ def test_a_line_whose_own_checksum_alone_is_damaged_is_proven_by_its_record(
                          "--retype", "%s %d" % (die["colour"], die["value"]))
     assert rc == 0, err
     assert ("as the pyramid sent it (its own record in the line reads it and passes its CRC "
-            "check), given again with --retype; proven the line as written (the next line's "
-            "chain hash matches)") in out, out
+            "check), given again with --retype; the next line's chain hash "
+            "proves it is the line as written") in out, out
 
 
 def test_upto_damage_alone_says_the_die_the_pyramid_record_reads(
@@ -239,8 +239,8 @@ def test_a_refused_release_proven_by_its_record_is_put_back_keeping_the_pyramid_
     assert rc == 0, err
     assert ("line %d is damaged (checksum does not match): left out, set aside in %s.damaged; "
             "the %d lines after it are kept. In its place: a release the table refused "
-            "(double), read again from the pyramid's own record in it (its CRC checks); proven "
-            "the line as written (the next line's chain hash matches)" % (number, path, later)
+            "(double), read again from the pyramid's own record in it (its CRC checks); the next line's "
+            "chain hash proves it is the line as written" % (number, path, later)
             ) in out.splitlines(), out
     events = read_events(path)
     assert events == read_events(str(whole))
@@ -304,8 +304,8 @@ def test_a_die_whose_value_was_keyed_after_it_is_put_back_from_its_record(
     assert rc == 0, err
     assert ("line %d is damaged (checksum does not match): left out, set aside in %s.damaged; "
             "the %d lines after it are kept. In its place: the die %s, read again from the "
-            "pyramid's own record in it (its CRC checks); proven the line as written (the "
-            "next line's chain hash matches)" % (number, path, _later(data, number),
+            "pyramid's own record in it (its CRC checks); the next line's chain hash "
+            "proves it is the line as written" % (number, path, _later(data, number),
                                                   die["colour"])) in out.splitlines(), out
     assert read_events(path) == read_events(str(whole))
 
@@ -362,8 +362,8 @@ def _proven_suggestion(monkeypatch, capsys, path, data, number, held, typed):
     assert rc == 0, err
     later = _later(data, number)
     assert ("line %d is damaged (checksum does not match): left out, set aside in %s.damaged; "
-            "the %d %s after it %s kept. In its place: %s, typed again; proven the line "
-            "as written (the next line's chain hash matches)"
+            "the %d %s after it %s kept. In its place: %s, typed again; the next line's "
+            "chain hash proves it is the line as written"
             % (number, path, later, "line" if later == 1 else "lines",
                "is" if later == 1 else "are", held)) in out.splitlines(), out
 
@@ -489,8 +489,8 @@ def test_a_value_pressed_whose_value_no_longer_reads_offers_its_retype_and_wants
     rc, out, err = _play(monkeypatch, capsys, ["quit"], "--resume", path, "--upto-damage",
                          "--retype", "2")
     assert rc == 0, err
-    assert ("In its place: the value 2 pressed for the %s die, typed again; proven the line "
-            "as written" % die["colour"]) in out, out
+    assert ("In its place: the value 2 pressed for the %s die, typed again; the next line's "
+            "chain hash proves it is the line as written" % die["colour"]) in out, out
     assert read_events(path) == read_events(str(whole))
 
 

@@ -2035,7 +2035,7 @@ def _proof_words(proof, wire=False):
         return _("; not what the pyramid sent (its own record in the line reads %s, not "
                  "%s): confirmed by giving --retype twice") % proof
     if proof == "proven":
-        return _("; proven the line as written (the next line's chain hash matches)")
+        return _("; the next line's chain hash proves it is the line as written")
     if proof is None:
         return _("; that it is the line as written can't be proven (the next line's chain "
                  "hash does not match it)")
