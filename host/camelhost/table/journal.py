@@ -68,7 +68,9 @@ left out, the journal's own lines kept; it and the lines after it go to
 ``FILE.damaged`` as they were, the header saying which the journal keeps). A
 damaged line of the pyramid's (a die, a refused release) keeps the pyramid's own wire
 record in its ``raw``: when that passes its own CRC it is the evidence of what the line
-held (``_wire_die``, ``_from_record``), never a field the damage may have changed. With ``check`` (``Session.stale_line``)
+held (``_wire_die``, ``_from_record``), never a field the damage may have changed; so
+for a damaged last line (whole) that held a die from the pyramid: its record names the
+die and ``--retype`` puts it back (``_last_die``, a ``set_aside`` line without ``hash``). With ``check`` (``Session.stale_line``)
 a line whose checksum is right but whose event no longer applies to the game
 (lines swapped or duplicated, an edit with a new checksum) is treated the same way,
 and the check runs before any byte of the file changes. A file whose first line is no game
@@ -115,7 +117,8 @@ CHAIN_FIELDS = ("n", "game", "prev")
 CHAINED = "chained"
 #: The line that stands in the journal for a damaged line ``--upto-damage`` set aside on
 #: its own (its bytes are in ``FILE.damaged``): ``hash`` is the hash the line after it
-#: names for the damaged line, so the chain goes on through it; it holds no event.
+#: names for the damaged line, so the chain goes on through it (none for a last line: the
+#: chain goes on from the line itself); it holds no event but those typed again.
 SET_ASIDE = "set_aside"
 #: ``_Scan.last`` after a damaged line read past: its hash can't be known
 _UNKNOWN = object()
@@ -784,6 +787,9 @@ class _Read:
         #: exact repeat of a line, left out alone (``_out_of_place_alone``): ``data`` is
         #: then the journal without it, ``original`` with it
         self.intruder = None
+        #: the damaged last line is a die from the pyramid whose own record reads it
+        #: (``_last_die``) and ``--retype`` typed it again: ``skipped`` stands for it
+        self.last_die = False
 
     def before(self, line_no):
         """How many of the events come from lines before line ``line_no``."""
@@ -914,6 +920,9 @@ def _retype_in_place(path, read, retype, upto_damage):
     if retype is None or not upto_damage:
         return
     skipped = read.scan.skipped
+    if skipped is None and _last_die(read) is not None:
+        _retype_last_die(path, read, retype)
+        return
     if skipped is None:
         raise JournalError(_("%s: --retype: no damaged line with intact lines after it to "
                              "type again; nothing was changed") % path)
@@ -979,6 +988,65 @@ def _retype_in_place(path, read, retype, upto_damage):
     read.checked = read.checked[:at] + retyped + read.checked[at:]
     read.lines = read.lines[:at] + [skipped[0]] * len(retyped) + read.lines[at:]
     read.starts = read.starts[:at] + [skipped[2]] * len(retyped) + read.starts[at:]
+
+
+def _last_die(read):
+    """``(chunk, wire, start, end)`` when reading stops at a damaged last line (whole,
+    its line ending there; only blank lines after it) of a chained journal that held a
+    die from the pyramid whose own record in it passes its CRC (``_wire_die``): its
+    bytes, the die event that record gives, and the byte offsets of its start and of
+    what follows it; else ``None``."""
+    bad, scan, data = read.bad, read.scan, read.data
+    if (bad is None or bad[2] or read.kind != "damaged" or scan.skipped is not None
+            or scan.game is None or scan.empty == bad[0] or scan.bad != bad):
+        return None
+    start = scan.good_end
+    nl = data.find(b"\n", start)
+    if nl < 0 or data[nl + 1:].strip():
+        return None
+    chunk = data[start:nl]
+    if chunk.endswith(b"\r"):
+        chunk = chunk[:-1]
+    wire = _wire_die(chunk)
+    return None if wire is None else (chunk, wire, start, nl + 1)
+
+
+def _retype_last_die(path, read, retype):
+    """``--retype`` for a damaged last line that held a die from the pyramid
+    (``_last_die``): the die typed as its own record reads it goes in as the pyramid sent
+    it (its ``raw``, ``boot`` and ``seq`` kept), in a ``set_aside`` line in its place
+    (``read.skipped`` stands for it, its ``hash`` unknown: no line names it); another die
+    contradicts the record and is refused (``JournalError``, nothing changed) unless
+    ``retype.confirmed``. ``ValueError`` from ``retype`` is refused too."""
+    chunk, wire, start, end = _last_die(read)
+    line_no = read.bad[0]
+    at = read.before(line_no)
+    try:
+        retyped = retype(read.events[:at])
+    except ValueError as exc:
+        raise JournalError(_("%s: --retype for line %d: %s; nothing was changed")
+                           % (path, line_no, exc)) from None
+    if len(retyped) == 1 and all(retyped[0].get(k) == wire.get(k)
+                                 for k in ("type", "colour", "ink", "value")):
+        retyped, proof = [wire], None  # the die as the pyramid sent it
+    else:
+        players = _players(read.scan.events)
+        proof = (_what_it_held(json.dumps(wire).encode(), players),
+                 ", ".join(w for w in (_what_it_held(json.dumps(e).encode(), players)
+                                       for e in retyped) if w))
+        if not getattr(retype, "confirmed", False):
+            raise JournalError(_("%s: --retype for line %d: the pyramid's own record in the "
+                                 "damaged line (its CRC checks) reads %s, not %s; nothing "
+                                 "was changed (if that is what happened at the table, give "
+                                 "the same --retype twice to confirm it)")
+                               % ((path, line_no) + proof))
+    read.skipped = (line_no, read.bad[1], start, end, chunk, read.scan.last)
+    read.retyped, read.proof, read.wire, read.last_die = retyped, proof, True, True
+    read.bad, read.kind, read.good_end = None, None, end
+    read.events = read.events[:at] + retyped
+    read.checked = read.checked[:at] + retyped
+    read.lines = read.lines[:at] + [line_no] * len(retyped)
+    read.starts = read.starts[:at] + [start] * len(retyped)
 
 
 def _restored_from_record(read, retype, upto_damage):
@@ -1256,7 +1324,7 @@ def _nothing_kept_after(path, read):
     again in its place (``--retype``) that the next line does not follow are refused
     (``JournalError``, nothing changed): they are not what the line held."""
     skipped = read.skipped
-    if skipped is None or skipped[3] < read.good_end:
+    if skipped is None or skipped[3] < read.good_end or (read.last_die and read.bad is None):
         return
     if read.retyped is not None and read.bad is not None and not read.bad[2]:
         raise JournalError(_("%s: --retype for line %d: line %d does not follow what was "
@@ -1317,7 +1385,7 @@ def _refuse(path, read, upto_damage, options):
             _record_hint(path, options), _("; the line reads: %s") % raw if raw else ""))
     said, again = "", ""
     if scan.skipped is not None and not upto_damage and bad is not None and (
-            bad[0] == scan.skipped[0]) or skipped is not None:
+            bad[0] == scan.skipped[0]) or (skipped is not None and not read.last_die):
         header = scan.events[0] if scan.events else {}
         names = header.get("players") if isinstance(header.get("players"), list) else []
         proven = (_proven_candidate(scan) if not upto_damage
@@ -1330,6 +1398,17 @@ def _refuse(path, read, upto_damage, options):
         else:
             said, again = _retype_hint(path, scan.skipped[4], options, names,
                                        _before(read, scan.skipped[0]))
+    last = _last_die(read) if not upto_damage and skipped is None else None
+    if last is not None:
+        # a damaged last line that held a die from the pyramid: its own record names it,
+        # and --retype puts it back (as for the line damaged in the middle)
+        names = _players(scan.events)
+        said = _retype_hint(path, last[0], options, names, _before(read, bad[0]))[0]
+        words = ["pyramid", "play", "--resume", path, "--upto-damage", "--retype",
+                 _proven_typed(last[1], names)] + list(options)
+        again = _("; type again in its place the die the pyramid sent, as its own record "
+                  "in the line reads it (its CRC checks): %s") % " ".join(
+                      shlex.quote(w) for w in words)
     # the retype first when there is one: it can restore every line; then what resuming
     # without it (or up to it) sets aside, counted before anyone runs it
     if skipped is not None and not upto_damage:
@@ -1405,6 +1484,8 @@ def _kept(read):
         return data[:read.good_end]
     stand = {"type": SET_ASIDE, "n": skipped[0], "game": scan.game, "prev": skipped[5],
              "hash": scan.skipped_hash, "reason": skipped[1]}
+    if read.last_die:  # the last line: no line names its hash, the chain goes on from this
+        del stand["hash"]
     if read.retyped:
         stand["events"] = read.retyped  # typed again in its place: read back there
     return data[:skipped[2]] + encode_line(stand) + data[skipped[3]:read.good_end]
@@ -1473,7 +1554,9 @@ def _read_notes(path, read, notes, repair):
     if read.rebuilt is not None:
         notes.append(read.rebuilt + (_("; the journal as it was is kept in %s.damaged") % path
                                      if repair else _("; %s is unchanged") % path))
-    if skipped is not None:
+    if read.last_die:
+        notes.append(_last_die_note(read, path, repair))
+    elif skipped is not None:
         later = len([n for n in read.lines[:len(events)] if n > skipped[0]])
         before = [e for e, n in zip(events, read.lines, strict=False) if n < skipped[0]]
         # a replay can't type (it names the command); a resume that kept every line after
@@ -1498,6 +1581,24 @@ def _read_notes(path, read, notes, repair):
             note += _torn_words(read.data[read.good_end:], events,
                                 "table" if repair else "replay", path)
         notes.append(note)
+
+
+def _last_die_note(read, path, repair):
+    """The note on a damaged last line whose die ``--retype`` gave again
+    (``_retype_last_die``): which line, where it is kept, and the die in its place, as
+    the pyramid sent it (its record read it) or (confirmed) typed otherwise."""
+    line_no, reason = read.skipped[:2]
+    where = (_("set aside in %s.damaged") % path) if repair else (_("%s is unchanged") % path)
+    said = _("line %(line)d, the last line, is damaged (%(reason)s): left out, %(where)s") % {
+        "line": line_no, "reason": reason, "where": where}
+    again = ", ".join(w for w in (_what_it_held(json.dumps(e).encode(),
+                                                _players(read.scan.events))
+                                  for e in read.retyped) if w)
+    if read.proof is None:
+        return said + _(". In its place: %s, as the pyramid sent it (its own record in the "
+                        "line reads it and passes its CRC check), given again with "
+                        "--retype") % again
+    return said + _(". In its place: %s, typed again") % again + _proof_words(read.proof, True)
 
 
 def _read(path, repair=False, upto_damage=False, notes=None, check=None, options=(),
@@ -1545,6 +1646,8 @@ def _read(path, repair=False, upto_damage=False, notes=None, check=None, options
     _nothing_kept_after(path, read)
     _contradicted(path, read)
     _damaged_words(read)
+    if read.held is None and _last_die(read) is not None:
+        read.held = _last_die(read)[0]  # the note names the die its pyramid record reads
     _refuse(path, read, upto_damage, options)
     kept = _kept(read)
     if repair:
