@@ -81,7 +81,7 @@ def test_a_replay_names_the_retype_for_a_pyramid_ticket_set_aside_and_it_works(
     assert open(path, "rb").read() == before
     rc, out, err = _play(monkeypatch, capsys, ["quit"], *shlex.split(command)[2:])
     assert rc == 0, err
-    assert "In its place: Ann's pyramid ticket, typed again; proven the line as written" in out
+    assert "In its place: Ann's pyramid ticket, typed again; the next line's chain hash proves it is the line as written" in out
 
 
 def test_upto_damage_that_keeps_the_lines_after_says_the_game_went_on_without_it(

@@ -37,8 +37,8 @@ def test_a_retype_the_next_line_does_not_follow_is_refused_with_nothing_changed(
                        retype=_retyped("leg red"))
     assert j.events == whole
     note, = j.notes
-    assert note.endswith("In its place: Ann's action 'leg red', typed again; proven the line "
-                         "as written (the next line's chain hash matches)")
+    assert note.endswith("In its place: Ann's action 'leg red', typed again; the next line's "
+                         "chain hash proves it is the line as written")
     j.close()
 
 
@@ -84,9 +84,9 @@ def test_a_die_typed_again_is_proven_or_refused_unless_confirmed(tmp_path):
     for typed, end in (
             (["purple 1", "purple 1"], "; not what the damaged line still reads (the die "
              "purple 2, not the die purple 1): confirmed by giving --retype twice"),
-            ("purple 2", "; proven the line as written (the next line's chain hash matches)"),
+            ("purple 2", "; the next line's chain hash proves it is the line as written"),
             # typed otherwise, the same die: the line as written, its words as typed then
-            ("PURPLE  2", "; proven the line as written (the next line's chain hash matches)")):
+            ("PURPLE  2", "; the next line's chain hash proves it is the line as written")):
         path.write_bytes(data)
         for side in tmp_path.glob("*.damaged"):
             side.unlink()
@@ -288,8 +288,8 @@ def test_a_damaged_finish_card_is_offered_again_with_its_colour_to_fill_in(tmp_p
                        retype=_retyped("win red"))
     assert j.events == whole
     note, = j.notes
-    assert note.endswith("In its place: Ann's finish card, typed again; proven the line as "
-                         "written (the next line's chain hash matches)")
+    assert note.endswith("In its place: Ann's finish card, typed again; the next line's "
+                         "chain hash proves it is the line as written")
     j.close()
 
 

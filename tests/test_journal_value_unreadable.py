@@ -72,8 +72,8 @@ def test_a_value_line_that_reads_as_nothing_is_offered_as_the_chain_proves(
     rc, out, err = _play(monkeypatch, capsys, ["quit"], "--resume", path, "--upto-damage",
                          "--retype", "2")
     assert rc == 0, err
-    assert "In its place: the value 2 pressed for the red die, typed again; proven the line " \
-        "as written" in out, out
+    assert "In its place: the value 2 pressed for the red die, typed again; the next line's " \
+        "chain hash proves it is the line as written" in out, out
     assert read_events(path) == whole
     with open(path + ".damaged", "rb") as fh:
         assert new in fh.read()

@@ -127,8 +127,8 @@ def test_the_die_its_pyramid_record_reads_is_taken_at_once_as_the_line_was_writt
     assert ("line %d is damaged (checksum does not match): left out, set aside in "
             "%s.damaged; the %d lines after it are kept. In its place: the die %s %d, as "
             "the pyramid sent it (its own record in the line reads it and passes its CRC "
-            "check), given again with --retype; proven the line as written (the next line's "
-            "chain hash matches)"
+            "check), given again with --retype; the next line's chain hash "
+            "proves it is the line as written"
             % (number, path, _later(data, number), die["colour"], die["value"])
             ) in out.splitlines(), out
     # the game is the one played: the die as the pyramid sent it, its record, boot and
@@ -176,8 +176,8 @@ def test_a_line_whose_own_checksum_alone_is_damaged_is_proven_by_its_record(
                          "--retype", "%s %d" % (die["colour"], die["value"]))
     assert rc == 0, err
     assert ("as the pyramid sent it (its own record in the line reads it and passes its CRC "
-            "check), given again with --retype; proven the line as written (the next line's "
-            "chain hash matches)") in out, out
+            "check), given again with --retype; the next line's chain hash "
+            "proves it is the line as written") in out, out
 
 
 def test_upto_damage_alone_says_the_die_the_pyramid_record_reads(
@@ -239,8 +239,8 @@ def test_a_refused_release_proven_by_its_record_is_put_back_keeping_the_pyramid_
     assert rc == 0, err
     assert ("line %d is damaged (checksum does not match): left out, set aside in %s.damaged; "
             "the %d lines after it are kept. In its place: a release the table refused "
-            "(double), read again from the pyramid's own record in it (its CRC checks); proven "
-            "the line as written (the next line's chain hash matches)" % (number, path, later)
+            "(double), read again from the pyramid's own record in it (its CRC checks); the next line's "
+            "chain hash proves it is the line as written" % (number, path, later)
             ) in out.splitlines(), out
     events = read_events(path)
     assert events == read_events(str(whole))
@@ -304,8 +304,8 @@ def test_a_die_whose_value_was_keyed_after_it_is_put_back_from_its_record(
     assert rc == 0, err
     assert ("line %d is damaged (checksum does not match): left out, set aside in %s.damaged; "
             "the %d lines after it are kept. In its place: the die %s, read again from the "
-            "pyramid's own record in it (its CRC checks); proven the line as written (the "
-            "next line's chain hash matches)" % (number, path, _later(data, number),
+            "pyramid's own record in it (its CRC checks); the next line's chain hash "
+            "proves it is the line as written" % (number, path, _later(data, number),
                                                   die["colour"])) in out.splitlines(), out
     assert read_events(path) == read_events(str(whole))
 
@@ -362,8 +362,8 @@ def _proven_suggestion(monkeypatch, capsys, path, data, number, held, typed):
     assert rc == 0, err
     later = _later(data, number)
     assert ("line %d is damaged (checksum does not match): left out, set aside in %s.damaged; "
-            "the %d %s after it %s kept. In its place: %s, typed again; proven the line "
-            "as written (the next line's chain hash matches)"
+            "the %d %s after it %s kept. In its place: %s, typed again; the next line's "
+            "chain hash proves it is the line as written"
             % (number, path, later, "line" if later == 1 else "lines",
                "is" if later == 1 else "are", held)) in out.splitlines(), out
 
@@ -489,8 +489,8 @@ def test_a_value_pressed_whose_value_no_longer_reads_offers_its_retype_and_wants
     rc, out, err = _play(monkeypatch, capsys, ["quit"], "--resume", path, "--upto-damage",
                          "--retype", "2")
     assert rc == 0, err
-    assert ("In its place: the value 2 pressed for the %s die, typed again; proven the line "
-            "as written" % die["colour"]) in out, out
+    assert ("In its place: the value 2 pressed for the %s die, typed again; the next line's "
+            "chain hash proves it is the line as written" % die["colour"]) in out, out
     assert read_events(path) == read_events(str(whole))
 
 
@@ -508,3 +508,71 @@ def test_upto_damage_alone_says_what_the_chain_hash_proves_not_the_damaged_field
                          "the game goes on without it (the lines after it apply without it "
                          "and are kept)"), note
     assert "Cy" not in note
+
+
+def _last_die_damaged(tmp_path, game):
+    """``g.jsonl`` in ``tmp_path``: the ``game`` journal whose whole last line (the die
+    the virtual pyramid released for Cy's pyramid ticket) is damaged outside the
+    pyramid's own record (``"n":`` made ``"n" :``, its CRC kept: it no longer matches);
+    ``(path, damaged bytes, its line number, the die as written)``."""
+    import json
+    lines = game.splitlines(keepends=True)
+    die = json.loads(lines[-1].rstrip(b"\n")[:-9])
+    assert die["type"] == "die" and die["source"] == "pyramid"
+    assert json.loads(lines[-2].rstrip(b"\n")[:-9])["type"] == "pyramid"
+    lines[-1] = lines[-1].replace(b'"n":', b'"n" :')
+    path = tmp_path / "g.jsonl"
+    path.write_bytes(b"".join(lines))
+    return str(path), path.read_bytes(), len(lines), die
+
+
+def test_a_damaged_last_line_names_the_die_its_record_reads_and_takes_its_retype(
+        tmp_path, monkeypatch, capsys, game):
+    # s41 tester item 3: the die a damaged last line held was neither said nor retypable
+    path, data, number, die = _last_die_damaged(tmp_path, game)
+    typed = "%s %d" % (die["colour"], die["value"])
+    rc, _, err = _play(monkeypatch, capsys, [], "--resume", path)
+    assert rc != 0
+    err = err.rstrip("\n")
+    assert err.startswith("pyramid: %s: line %d is damaged (checksum does not match); "
+                          "nothing was changed" % (path, number)), err
+    assert ("; type again in its place the die the pyramid sent, as its own record in the "
+            "line reads it (its CRC checks): pyramid play --resume %s --upto-damage --retype "
+            "'%s' --plain; or, to resume up to it, moving it to %s.damaged: pyramid play "
+            "--resume %s --upto-damage --plain" % (path, typed, path, path)) in err, err
+    assert "\n" not in err
+    with open(path, "rb") as fh:
+        assert fh.read() == data
+    # a die the record does not read is refused, nothing changed
+    rc, _, err = _play(monkeypatch, capsys, ["quit"], "--resume", path, "--upto-damage",
+                       "--retype", "%s %d" % (die["colour"], _other(die["value"])))
+    assert rc != 0 and ("the pyramid's own record in the damaged line (its CRC checks) "
+                        "reads the die %s, not the die %s %d" % (typed, die["colour"],
+                                                                 _other(die["value"]))) in err
+    with open(path, "rb") as fh:
+        assert fh.read() == data
+    # the die it reads goes back in its place, as the pyramid sent it
+    rc, out, err = _play(monkeypatch, capsys, ["quit"], "--resume", path, "--upto-damage",
+                         "--retype", typed)
+    assert rc == 0, err
+    assert ("line %d, the last line, is damaged (checksum does not match): left out, set "
+            "aside in %s.damaged. In its place: the die %s, as the pyramid sent it (its own "
+            "record in the line reads it and passes its CRC check), given again with --retype"
+            % (number, path, typed)) in out.splitlines(), out
+    whole = tmp_path / "whole.jsonl"
+    whole.write_bytes(game)
+    assert read_events(path) == read_events(str(whole))  # the die, its record, boot, seq
+    # nothing destroyed: the damaged line as it was, in FILE.damaged
+    assert data.splitlines()[-1] in open(path + ".damaged", "rb").read().splitlines()
+    rc, out, err = _play(monkeypatch, capsys, ["quit"], "--resume", path)  # resumes plainly
+    assert rc == 0 and "is damaged" not in out + err, out + err
+
+
+def test_upto_damage_alone_names_the_die_a_damaged_last_line_held(
+        tmp_path, monkeypatch, capsys, game):
+    path, _, number, die = _last_die_damaged(tmp_path, game)
+    rc, out, err = _play(monkeypatch, capsys, ["quit"], "--resume", path, "--upto-damage")
+    assert rc == 0, err
+    assert ("resumed up to the damaged line %d; it and the rest are kept in %s.damaged. The "
+            "pyramid's own record in it (its CRC checks) reads the die %s %d: type it again "
+            "as it reads" % (number, path, die["colour"], die["value"])) in out.splitlines(), out

@@ -42,4 +42,4 @@ def test_a_replay_names_the_command_that_types_the_proven_die_again(tmp_path, ca
     monkeypatch.setattr("sys.stdin", iter(["quit\n"]))
     assert cli.main(shlex.split(command)[1:] + ["--plain"]) == 0
     out = capsys.readouterr().out
-    assert "In its place: the die green 1, typed again; proven the line as written" in out
+    assert "In its place: the die green 1, typed again; the next line's chain hash proves it is the line as written" in out

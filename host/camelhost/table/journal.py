@@ -61,10 +61,16 @@ Any other damage is refused naming the first bad line, the file untouched;
 ``FILE.damaged`` (a copy, never deleted; each batch after a header line naming when and
 which lines). One damaged line of a chained journal with lines after it is set aside
 alone when the lines after it still apply without it (a ``set_aside`` line takes its
-place and keeps the hash the next line names for it, so the chain reads through it). A
+place and keeps the hash the next line names for it, so the chain reads through it).
+So is a line of another game, or an exact repeat of a line, whose next line follows
+the line before it, when the journal then reads whole (``_out_of_place_alone``: it is
+left out, the journal's own lines kept; it and the lines after it go to
+``FILE.damaged`` as they were, the header saying which the journal keeps). A
 damaged line of the pyramid's (a die, a refused release) keeps the pyramid's own wire
 record in its ``raw``: when that passes its own CRC it is the evidence of what the line
-held (``_wire_die``, ``_from_record``), never a field the damage may have changed. With ``check`` (``Session.stale_line``)
+held (``_wire_die``, ``_from_record``), never a field the damage may have changed; so
+for a damaged last line (whole) that held a die from the pyramid: its record names the
+die and ``--retype`` puts it back (``_last_die``, a ``set_aside`` line without ``hash``). With ``check`` (``Session.stale_line``)
 a line whose checksum is right but whose event no longer applies to the game
 (lines swapped or duplicated, an edit with a new checksum) is treated the same way,
 and the check runs before any byte of the file changes. A file whose first line is no game
@@ -111,7 +117,8 @@ CHAIN_FIELDS = ("n", "game", "prev")
 CHAINED = "chained"
 #: The line that stands in the journal for a damaged line ``--upto-damage`` set aside on
 #: its own (its bytes are in ``FILE.damaged``): ``hash`` is the hash the line after it
-#: names for the damaged line, so the chain goes on through it; it holds no event.
+#: names for the damaged line, so the chain goes on through it (none for a last line: the
+#: chain goes on from the line itself); it holds no event but those typed again.
 SET_ASIDE = "set_aside"
 #: ``_Scan.last`` after a damaged line read past: its hash can't be known
 _UNKNOWN = object()
@@ -776,6 +783,13 @@ class _Read:
         self.held = None
         self.contradicted = False
         self.check = None
+        #: ``None`` or ``(line, reason, start, end)`` of a line of another game, or an
+        #: exact repeat of a line, left out alone (``_out_of_place_alone``): ``data`` is
+        #: then the journal without it, ``original`` with it
+        self.intruder = None
+        #: the damaged last line is a die from the pyramid whose own record reads it
+        #: (``_last_die``) and ``--retype`` typed it again: ``skipped`` stands for it
+        self.last_die = False
 
     def before(self, line_no):
         """How many of the events come from lines before line ``line_no``."""
@@ -793,12 +807,14 @@ class _Read:
         return self.events[:cut]
 
 
-def _load(path, upto_damage, check, options, rebuild):
-    """A ``_Read`` of the journal at ``path``, its damaged first line rebuilt from
+def _load(path, upto_damage, check, options, rebuild, data=None):
+    """A ``_Read`` of the journal at ``path`` (``data``: its bytes as given, else read
+    from the file), its damaged first line rebuilt from
     ``rebuild`` (``_rebuild_first``; with ``upto_damage`` only, else refused naming the
     command) and checked to start the game (``JournalError`` if not)."""
-    with _open_read(path) as fh:
-        data = fh.read()
+    if data is None:
+        with _open_read(path) as fh:
+            data = fh.read()
     original, rebuilt = data, None
     try:
         scan = _scan(path, data)
@@ -829,6 +845,70 @@ def _chain_break(read):
     read.checked = read.events[:cut]
 
 
+def _intruder_line(read):
+    """``(line, reason, start, end)`` of the line out of place (``_Scan.chain_bad``) when
+    it can be left out alone: a whole, checked line of another game (its game id another)
+    or an exact repeat of a line before it, with lines after it; else ``None``. (Whether
+    the lines after it chain to the line before it is for ``_out_of_place_alone``.)"""
+    scan, data = read.scan, read.data
+    if scan.chain_bad is None or scan.game is None or read.rebuilt is not None:
+        return None
+    line_no, reason, start = scan.chain_bad
+    nl = data.find(b"\n", start)
+    if nl < 0 or not data[nl + 1:].strip():
+        return None  # the last line: resuming up to it sets it aside alone already
+
+    def bare(chunk):
+        return chunk[:-1] if chunk.endswith(b"\r") else chunk
+
+    chunk = bare(data[start:nl])
+    try:
+        event = _parse(chunk, True)
+    except ValueError:
+        return None
+    foreign = isinstance(event.get("game"), str) and event["game"] != scan.game
+    repeat = chunk in {bare(x) for x in data[:start].split(b"\n")}
+    if not (foreign or repeat):
+        return None
+    return line_no, reason, start, nl + 1
+
+
+def _out_of_place_alone(path, read, check, options):
+    """The ``_Read`` of the journal without its line out of place (``_intruder_line``: a
+    line of another game, or an exact repeat of a line) when the lines after it chain to
+    the line before it and the journal then reads whole (every later line kept, nothing
+    damaged, none that no longer applies: read as ``--upto-damage`` would, nothing
+    written); its ``intruder`` says which line was left out, its ``original`` the bytes
+    with it. ``None`` otherwise: the line is then handled as any line out of place."""
+    intruder = _intruder_line(read)
+    if intruder is None:
+        return None
+    start, end = intruder[2], intruder[3]
+    try:
+        alone = _read(path, upto_damage=True, check=check, options=options,
+                      data=read.data[:start] + read.data[end:])[0]
+    except (JournalError, OSError):
+        return None
+    if (alone.bad is not None or alone.skipped is not None or alone.rebuilt is not None
+            or alone.scan.chain_bad is not None or alone.scan.skipped is not None):
+        return None
+    alone.original, alone.intruder = read.data, intruder
+    return alone
+
+
+def _refuse_intruder(path, read, options):
+    """Refuse the resume of a journal with a line out of place that ``--upto-damage``
+    leaves out alone (``read``, from ``_out_of_place_alone``): ``JournalError`` naming
+    the line, why it is out of place, and what the command sets aside and keeps."""
+    line_no, reason, _start, end = read.intruder
+    later = len([x for x in read.original[end:].split(b"\n") if x.strip()])
+    plan = _("setting it aside alone in %s.damaged and %s") % (path, ngettext(
+        "keeping the %d line after it", "keeping the %d lines after it", later) % later)
+    raise JournalError("%s: %s; %s" % (
+        path, _("line %d is out of place (%s)") % (line_no, reason),
+        _skip_hint(path, options, plan)))
+
+
 def _retype_in_place(path, read, retype, upto_damage):
     """``--retype``: the events ``retype`` gives for the damaged line set aside go in its
     place (the lines after it follow them). ``JournalError`` when there is no such line,
@@ -840,6 +920,9 @@ def _retype_in_place(path, read, retype, upto_damage):
     if retype is None or not upto_damage:
         return
     skipped = read.scan.skipped
+    if skipped is None and _last_die(read) is not None:
+        _retype_last_die(path, read, retype)
+        return
     if skipped is None:
         raise JournalError(_("%s: --retype: no damaged line with intact lines after it to "
                              "type again; nothing was changed") % path)
@@ -905,6 +988,65 @@ def _retype_in_place(path, read, retype, upto_damage):
     read.checked = read.checked[:at] + retyped + read.checked[at:]
     read.lines = read.lines[:at] + [skipped[0]] * len(retyped) + read.lines[at:]
     read.starts = read.starts[:at] + [skipped[2]] * len(retyped) + read.starts[at:]
+
+
+def _last_die(read):
+    """``(chunk, wire, start, end)`` when reading stops at a damaged last line (whole,
+    its line ending there; only blank lines after it) of a chained journal that held a
+    die from the pyramid whose own record in it passes its CRC (``_wire_die``): its
+    bytes, the die event that record gives, and the byte offsets of its start and of
+    what follows it; else ``None``."""
+    bad, scan, data = read.bad, read.scan, read.data
+    if (bad is None or bad[2] or read.kind != "damaged" or scan.skipped is not None
+            or scan.game is None or scan.empty == bad[0] or scan.bad != bad):
+        return None
+    start = scan.good_end
+    nl = data.find(b"\n", start)
+    if nl < 0 or data[nl + 1:].strip():
+        return None
+    chunk = data[start:nl]
+    if chunk.endswith(b"\r"):
+        chunk = chunk[:-1]
+    wire = _wire_die(chunk)
+    return None if wire is None else (chunk, wire, start, nl + 1)
+
+
+def _retype_last_die(path, read, retype):
+    """``--retype`` for a damaged last line that held a die from the pyramid
+    (``_last_die``): the die typed as its own record reads it goes in as the pyramid sent
+    it (its ``raw``, ``boot`` and ``seq`` kept), in a ``set_aside`` line in its place
+    (``read.skipped`` stands for it, its ``hash`` unknown: no line names it); another die
+    contradicts the record and is refused (``JournalError``, nothing changed) unless
+    ``retype.confirmed``. ``ValueError`` from ``retype`` is refused too."""
+    chunk, wire, start, end = _last_die(read)
+    line_no = read.bad[0]
+    at = read.before(line_no)
+    try:
+        retyped = retype(read.events[:at])
+    except ValueError as exc:
+        raise JournalError(_("%s: --retype for line %d: %s; nothing was changed")
+                           % (path, line_no, exc)) from None
+    if len(retyped) == 1 and all(retyped[0].get(k) == wire.get(k)
+                                 for k in ("type", "colour", "ink", "value")):
+        retyped, proof = [wire], None  # the die as the pyramid sent it
+    else:
+        players = _players(read.scan.events)
+        proof = (_what_it_held(json.dumps(wire).encode(), players),
+                 ", ".join(w for w in (_what_it_held(json.dumps(e).encode(), players)
+                                       for e in retyped) if w))
+        if not getattr(retype, "confirmed", False):
+            raise JournalError(_("%s: --retype for line %d: the pyramid's own record in the "
+                                 "damaged line (its CRC checks) reads %s, not %s; nothing "
+                                 "was changed (if that is what happened at the table, give "
+                                 "the same --retype twice to confirm it)")
+                               % ((path, line_no) + proof))
+    read.skipped = (line_no, read.bad[1], start, end, chunk, read.scan.last)
+    read.retyped, read.proof, read.wire, read.last_die = retyped, proof, True, True
+    read.bad, read.kind, read.good_end = None, None, end
+    read.events = read.events[:at] + retyped
+    read.checked = read.checked[:at] + retyped
+    read.lines = read.lines[:at] + [line_no] * len(retyped)
+    read.starts = read.starts[:at] + [start] * len(retyped)
 
 
 def _restored_from_record(read, retype, upto_damage):
@@ -1182,7 +1324,7 @@ def _nothing_kept_after(path, read):
     again in its place (``--retype``) that the next line does not follow are refused
     (``JournalError``, nothing changed): they are not what the line held."""
     skipped = read.skipped
-    if skipped is None or skipped[3] < read.good_end:
+    if skipped is None or skipped[3] < read.good_end or (read.last_die and read.bad is None):
         return
     if read.retyped is not None and read.bad is not None and not read.bad[2]:
         raise JournalError(_("%s: --retype for line %d: line %d does not follow what was "
@@ -1243,7 +1385,7 @@ def _refuse(path, read, upto_damage, options):
             _record_hint(path, options), _("; the line reads: %s") % raw if raw else ""))
     said, again = "", ""
     if scan.skipped is not None and not upto_damage and bad is not None and (
-            bad[0] == scan.skipped[0]) or skipped is not None:
+            bad[0] == scan.skipped[0]) or (skipped is not None and not read.last_die):
         header = scan.events[0] if scan.events else {}
         names = header.get("players") if isinstance(header.get("players"), list) else []
         proven = (_proven_candidate(scan) if not upto_damage
@@ -1256,6 +1398,17 @@ def _refuse(path, read, upto_damage, options):
         else:
             said, again = _retype_hint(path, scan.skipped[4], options, names,
                                        _before(read, scan.skipped[0]))
+    last = _last_die(read) if not upto_damage and skipped is None else None
+    if last is not None:
+        # a damaged last line that held a die from the pyramid: its own record names it,
+        # and --retype puts it back (as for the line damaged in the middle)
+        names = _players(scan.events)
+        said = _retype_hint(path, last[0], options, names, _before(read, bad[0]))[0]
+        words = ["pyramid", "play", "--resume", path, "--upto-damage", "--retype",
+                 _proven_typed(last[1], names)] + list(options)
+        again = _("; type again in its place the die the pyramid sent, as its own record "
+                  "in the line reads it (its CRC checks): %s") % " ".join(
+                      shlex.quote(w) for w in words)
     # the retype first when there is one: it can restore every line; then what resuming
     # without it (or up to it) sets aside, counted before anyone runs it
     if skipped is not None and not upto_damage:
@@ -1331,6 +1484,8 @@ def _kept(read):
         return data[:read.good_end]
     stand = {"type": SET_ASIDE, "n": skipped[0], "game": scan.game, "prev": skipped[5],
              "hash": scan.skipped_hash, "reason": skipped[1]}
+    if read.last_die:  # the last line: no line names its hash, the chain goes on from this
+        del stand["hash"]
     if read.retyped:
         stand["events"] = read.retyped  # typed again in its place: read back there
     return data[:skipped[2]] + encode_line(stand) + data[skipped[3]:read.good_end]
@@ -1353,7 +1508,15 @@ def _write_repair(path, read, kept):
     kept in ``FILE.damaged`` first), blank lines at the end are cut, and what is set
     aside goes to ``FILE.damaged`` (after its header) before the journal is cut."""
     data, skipped, bad = read.data, read.skipped, read.bad
-    if read.rebuilt is not None:
+    if read.intruder is not None:
+        # the line left out and the lines after it go to FILE.damaged as they were (the
+        # header says which the journal keeps), then the journal is written without it
+        line_no, _reason, start, _end = read.intruder
+        _set_aside(path, read.original[start:], line_no, read.original.count(b"\n", start),
+                   _batch_parts(line_no, read.original[start:], kept[start:], (),
+                                (line_no,)))
+        _truncate_write(path, start, kept[start:])
+    elif read.rebuilt is not None:
         # the whole file is kept in FILE.damaged first, then the journal is written again
         # with its first line rebuilt (and whatever else was set aside left out)
         _set_aside(path, read.original, 1, read.original.count(b"\n"),
@@ -1378,10 +1541,22 @@ def _read_notes(path, read, notes, repair):
     aside alone, and where reading stopped (with why the next line can't follow and what
     the damaged line seems to hold)."""
     events, skipped = read.events, read.skipped
+    if read.intruder is not None:
+        line_no, reason, _start, end = read.intruder
+        later = len([x for x in read.original[end:].split(b"\n") if x.strip()])
+        where = (_("set aside in %s.damaged") % path) if repair else (_("%s is unchanged") % path)
+        notes.append(ngettext(
+            "line %(line)d is out of place (%(reason)s): left out, %(where)s; the %(later)d "
+            "line after it follows the line before it and is kept",
+            "line %(line)d is out of place (%(reason)s): left out, %(where)s; the %(later)d "
+            "lines after it follow the line before it and are kept", later)
+            % {"line": line_no, "reason": reason, "where": where, "later": later})
     if read.rebuilt is not None:
         notes.append(read.rebuilt + (_("; the journal as it was is kept in %s.damaged") % path
                                      if repair else _("; %s is unchanged") % path))
-    if skipped is not None:
+    if read.last_die:
+        notes.append(_last_die_note(read, path, repair))
+    elif skipped is not None:
         later = len([n for n in read.lines[:len(events)] if n > skipped[0]])
         before = [e for e, n in zip(events, read.lines, strict=False) if n < skipped[0]]
         # a replay can't type (it names the command); a resume that kept every line after
@@ -1408,23 +1583,60 @@ def _read_notes(path, read, notes, repair):
         notes.append(note)
 
 
+def _last_die_note(read, path, repair):
+    """The note on a damaged last line whose die ``--retype`` gave again
+    (``_retype_last_die``): which line, where it is kept, and the die in its place, as
+    the pyramid sent it (its record read it) or (confirmed) typed otherwise."""
+    line_no, reason = read.skipped[:2]
+    where = (_("set aside in %s.damaged") % path) if repair else (_("%s is unchanged") % path)
+    said = _("line %(line)d, the last line, is damaged (%(reason)s): left out, %(where)s") % {
+        "line": line_no, "reason": reason, "where": where}
+    again = ", ".join(w for w in (_what_it_held(json.dumps(e).encode(),
+                                                _players(read.scan.events))
+                                  for e in read.retyped) if w)
+    if read.proof is None:
+        return said + _(". In its place: %s, as the pyramid sent it (its own record in the "
+                        "line reads it and passes its CRC check), given again with "
+                        "--retype") % again
+    return said + _(". In its place: %s, typed again") % again + _proof_words(read.proof, True)
+
+
 def _read(path, repair=False, upto_damage=False, notes=None, check=None, options=(),
-          rebuild=None, retype=None):
+          rebuild=None, retype=None, data=None):
     """``(read, kept)``: the ``_Read`` of the journal at ``path`` (its ``events``: what
     ``read_events`` returns; its ``scan`` and ``data``: the one scan of the bytes read
     once), and the journal's bytes as they stand after it (what a ``Journal`` appends
     after). ``rebuild``: the user's
     ``players``/``edition``/``seed`` for a damaged line 1 (``_rebuild_first``);
     ``retype``: a function of the events before one damaged line set aside that returns
-    the events typed again in its place (a list; ``ValueError`` saying why not).
-    One step per decision, in this order: the line out of place (``_chain_break``), the
+    the events typed again in its place (a list; ``ValueError`` saying why not);
+    ``data``: the journal's bytes to read instead of the file's (a dry read, which looks
+    for no line to leave out alone). A line of another game, or an exact repeat of a
+    line, whose next line chains to the line before it is left out alone when the
+    journal then reads whole (``_out_of_place_alone``: refused without ``upto_damage``,
+    naming what is set aside and kept). Else
+    one step per decision, in this order: the line out of place (``_chain_break``), the
     damaged line typed again (``_retype_in_place``) or read again from its pyramid
     record (``_restored_from_record``), the event that no longer applies
     (``_stale_event``), the damaged line set aside alone or not
     (``_unchecked_skip``, ``_undo_after_skip``, ``_nothing_kept_after``), the words and
     the refusal, then the bytes kept, the repair written and the notes."""
-    read = _load(path, upto_damage, check, options, rebuild)
+    read = _load(path, upto_damage, check, options, rebuild, data)
     read.check = check  # a refusal works out what --upto-damage would set aside
+    # a line of another game, or a repeat, whose next line chains to the line before it:
+    # left out alone, the lines after it kept (a read of bytes given looks for none)
+    alone = (_out_of_place_alone(path, read, check, options)
+             if data is None and retype is None else None)
+    if alone is not None:
+        if not upto_damage:
+            _refuse_intruder(path, alone, options)
+        read = alone
+        kept = _kept(read)
+        if repair:
+            _write_repair(path, read, kept)
+        if notes is not None:
+            _read_notes(path, read, notes, repair)
+        return read, kept
     _chain_break(read)
     _retype_in_place(path, read, retype, upto_damage)
     _restored_from_record(read, retype, upto_damage)
@@ -1434,6 +1646,8 @@ def _read(path, repair=False, upto_damage=False, notes=None, check=None, options
     _nothing_kept_after(path, read)
     _contradicted(path, read)
     _damaged_words(read)
+    if read.held is None and _last_die(read) is not None:
+        read.held = _last_die(read)[0]  # the note names the die its pyramid record reads
     _refuse(path, read, upto_damage, options)
     kept = _kept(read)
     if repair:
@@ -1443,18 +1657,21 @@ def _read(path, repair=False, upto_damage=False, notes=None, check=None, options
     return read, kept
 
 
-def _batch_parts(first, chunk, kept, replaced):
+def _batch_parts(first, chunk, kept, replaced, dropped=()):
     """What became of each line of a batch set aside (``chunk``, the journal's bytes from
     line ``first`` on) once the journal is ``kept`` (its bytes from the same place):
     ``[(from, to, state)]``, runs of ``replaced`` (line numbers the journal holds another
     line for: a rebuilt first line, a ``set_aside`` line), ``kept`` (a copy: the journal
-    keeps them) and ``removed``; ``None`` when every line was removed."""
+    keeps them) and ``removed`` (``dropped``: line numbers left out while the lines after
+    them are kept, a line of another game or a repeat); ``None`` when every line was
+    removed."""
     count = chunk.count(b"\n") + (0 if chunk.endswith(b"\n") or not chunk else 1)
-    stays = first + kept.count(b"\n")  # the journal's lines from ``first`` up to here
+    # the journal's lines from ``first`` up to here
+    stays = first + kept.count(b"\n") + len(dropped)
     parts = []
     for line in range(first, first + count):
-        state = ("replaced" if line in replaced else "kept" if line < stays
-                 else "removed")
+        state = ("replaced" if line in replaced else "removed" if line in dropped
+                 else "kept" if line < stays else "removed")
         if parts and parts[-1][2] == state:
             parts[-1] = (parts[-1][0], line, state)
         else:
@@ -1921,7 +2138,7 @@ def _proof_words(proof, wire=False):
         return _("; not what the pyramid sent (its own record in the line reads %s, not "
                  "%s): confirmed by giving --retype twice") % proof
     if proof == "proven":
-        return _("; proven the line as written (the next line's chain hash matches)")
+        return _("; the next line's chain hash proves it is the line as written")
     if proof is None:
         return _("; that it is the line as written can't be proven (the next line's chain "
                  "hash does not match it)")
@@ -2074,6 +2291,9 @@ def read_events(path, repair=False, upto_damage=False, notes=None, check=None, o
     lines after it that still apply without it, is left out alone (the ``set_aside``
     line that takes its place with ``repair``), and a damaged first line followed by
     a game's chained lines is rebuilt from what it still reads (``_rebuild_first``).
+    With ``upto_damage`` a line of another game, or an exact repeat of a line, whose
+    next line follows the line before it is left out alone when the journal then reads
+    whole, the lines after it kept (``_out_of_place_alone``; refused without it).
     ``check``: a function of the events read that returns ``None`` or ``(line,
     reason)`` of the first event that no longer applies to the game
     (``Session.stale_line``, ``line`` counted in events); that line counts as a bad
@@ -2349,7 +2569,8 @@ class Journal:
         longer applies counts as a damaged line. ``upto_damage``: resume up to the
         first damaged line (the rest is kept in ``FILE.damaged``), or, with ``check``,
         set one damaged line aside alone while the lines after it still apply (a
-        ``set_aside`` line takes its place), and rebuild a damaged first line
+        ``set_aside`` line takes its place), leave out alone a line of another game or
+        an exact repeat of a line that the next line follows past, and rebuild a damaged first line
         (``rebuild``: the ``players``, ``edition``, ``seed``, ``pyramid`` given and
         ``bots``, a function of the players' names returning the bot seats, over what
         it still reads, ``_first_line_candidate``; proven when line 2's ``prev`` is its
