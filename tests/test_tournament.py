@@ -53,6 +53,20 @@ def test_cli_tournament_starts_no_more_workers_than_games_and_refuses_none(capsy
     assert capsys.readouterr().err == "pyramid: --workers must be at least 1\n"
 
 
+def test_without_bots_the_default_line_up_follows_the_seats(tmp_path, capsys):
+    # tester s41 finding 7: `--seats 3` alone was refused ("--bots names 4 policies for 3
+    # seats"), blaming a --bots nobody typed; the default is the coach and ev elsewhere
+    log = tmp_path / "three.log"
+    assert main(["tournament", "--seats", "3", "--games", "1", "--edition", "classic",
+                 "--seed", "2", "--workers", "1", "--log", str(log)]) == 0
+    out = capsys.readouterr().out
+    assert log.read_text().splitlines()[0].endswith("--seats 3 --games 1 --bots coach,ev,ev "
+                                                    "--seed 2")
+    assert "bots by seat (rotated each game): coach,ev,ev" in out.splitlines()
+    table = out[out.index("policy    seats"):].splitlines()[1:3]  # the results' rows
+    assert [row.split()[:2] for row in table] == [["coach", "1"], ["ev", "2"]], out
+
+
 def test_cli_tournament_refuses_an_unknown_policy(capsys):
     assert main(["tournament", "--bots", "coach,ev,ev,wizard"]) == 1
     assert "unknown bot policy 'wizard'" in capsys.readouterr().err

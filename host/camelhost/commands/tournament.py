@@ -59,18 +59,31 @@ HELP = (N_("Seeded games between bot policies (the league of styles and the coac
 PROGRESS_STEP = 0.05
 
 
+#: Without ``--bots``: the coach at the first seat, this policy at every other.
+DEFAULT_BOTS = ("coach", "ev")
+
+
 def _bots_help():
     lines = [_("the bot policy at each seat, comma-separated (one name: every seat; in play, "
                "--bots names the seats instead), from: ")]
     for name in sorted(POLICIES):
         lines.append("%s: %s;" % (name, league.described(DESCRIPTIONS[name])))
-    return (" ".join(lines) + " " + _("default %s") % "coach,ev,ev,ev").replace("%", "%%")
+    return (" ".join(lines) + " " + _("default: %s at the first seat, %s at every other "
+                                      "(%s at 4 seats)") % (
+        DEFAULT_BOTS[0], DEFAULT_BOTS[1], ",".join(default_bots(4)))).replace("%", "%%")
+
+
+def default_bots(seats):
+    """The line-up without ``--bots`` at ``seats`` seats (2-8): ``DEFAULT_BOTS``' first
+    at the first seat, its second at the others, so the default follows ``--seats``
+    (tester s41 finding 7: ``--seats 6`` alone was refused for a four-name default)."""
+    return [DEFAULT_BOTS[0]] + [DEFAULT_BOTS[1]] * (seats - 1)
 
 
 def add_arguments(parser):
     add_seats_argument(parser)
     parser.add_argument("--games", type=int, default=100, metavar=metavar("N"), help=_("games to play (default 100)"))
-    parser.add_argument("--bots", default="coach,ev,ev,ev", metavar=metavar("POLICIES"), help=_bots_help())
+    parser.add_argument("--bots", default=None, metavar=metavar("POLICIES"), help=_bots_help())
     add_seed_argument(parser, _("tournament seed"))
     add_edition_argument(parser, _("the edition of every game"))
     parser.add_argument("--workers", type=int, default=None, metavar=metavar("N"),
@@ -94,6 +107,8 @@ def add_arguments(parser):
 
 
 def _policies(args):
+    if args.bots is None:
+        return default_bots(args.seats)
     entries = [n.strip().lower() for n in args.bots.split(",")]
     for place, name in enumerate(entries, 1):
         if not name:  # 'ev,,ev,ev': said, not dropped (the count would blame the seats)
