@@ -23,7 +23,7 @@ def _english_after():
 @pytest.mark.parametrize("lang, heading, meanings", [
     ("en", "The odds panel's and the players table's columns:",
      {"1st 2nd last": "to be first, second or last when this leg ends",
-      "win± lose±": "the whole race, ± the 95 % interval",
+      "win± lose±": "the whole race, ± the 95% interval",
       "ticket": "its top leg ticket and what it is worth, in coins",
       "left": "how many of its leg tickets are left",
       "coin pyr card": "coins, pyramid tickets and finish cards",

@@ -123,8 +123,8 @@ def panel_legend():
          _("each racing camel's chance (%) to be first, second or last when this leg "
            "ends, worked out exactly")),
         ("%s %s" % (win, lose),
-         _("its chance (%) to win or to lose the whole race, ± the 95 % interval of the "
-           "simulation that works it out")),
+         _("its chance (%%) to win or to lose the whole race, ± the %s interval of the "
+           "simulation that works it out") % percent(0.95)),
         (ticket, _("its top leg ticket and what it is worth, in coins, to the player to "
                    "act (none: no leg ticket of that colour left)")),
         (left, _("how many of its leg tickets are left (their values on a wider screen)")),
