@@ -18,6 +18,7 @@ from camelhost.commands.options import metavar
 from camelhost.errors import CliError
 from camelhost.i18n import N_, _, pgettext
 from camelhost.table.narration import translated
+from camelhost.textfile import without_bom
 
 HELP = (N_("Run scenario files (position, actions, expected outcome, leg odds) against the "
            "rules engine; folders are searched recursively."))
@@ -66,7 +67,7 @@ def run(args):
     for path in files:
         try:
             with open(path, encoding="utf-8") as fh:
-                text = fh.read()
+                text = without_bom(fh.read())  # saved as "UTF-8 with BOM": as without it
         except OSError as exc:
             raise CliError(_("cannot read %s: %s") % (path, exc.strerror or exc), 2) from None
         try:

@@ -154,15 +154,16 @@ def _read(text):
 
 def _players(text):
     """``--players``: comma-separated names, as ``pyramid play --players`` takes them
-    (each stripped, none empty, none twice, letter case aside, none a name a new table
+    (each stripped, read without one pair of quotation marks around it: ``typed_name``,
+    none empty, none twice, letter case aside, none a name a new table
     refuses: ``camelhost.table.session.new_name_problem``, a seat, a colour or command
     word in any table language, too wide); a bare number is the count ``--players`` was
     before it took names (an int: ``run`` says it is ``--seats`` now)."""
 
-    from camelhost.table.session import new_name_problem, player_name
+    from camelhost.table.session import new_name_problem, typed_name
     if text.strip().isdigit() and len(text.strip()) <= 2:
         return int(text)
-    out = [player_name(w) for w in text.split(",")]  # NFC, as the table keeps names
+    out = [typed_name(w) for w in text.split(",")]  # as the table reads a new name
     for name in out:
         if not name:
             raise argparse.ArgumentTypeError(_("give names separated by commas, like Ann,Bob,Cid "
@@ -470,11 +471,11 @@ def _turn(args, names):
     """The seat of ``--turn``: a name of ``names`` (the players by seat, letter case
     aside) or ``p0``, ``p1``, ... (0-based, below ``len(names)``); 0 when not given.
     Raises ``NotationError`` naming the players for anything else."""
-    from camelhost.table.session import player_name
+    from camelhost.table.session import typed_name
     if not args.turn:
         return 0
     for seat, name in enumerate(names):
-        if name.lower() == player_name(args.turn).lower():
+        if name.lower() == typed_name(args.turn).lower():  # as --players reads it
             return seat
     if args.turn[:1] == "p" and args.turn[1:].isdigit() and int(args.turn[1:]) < len(names):
         return int(args.turn[1:])

@@ -294,6 +294,7 @@ def open_session(args, said=None):
         check_names,
         new_name_problem,
         player_name,
+        typed_name,
     )
     chosen = _resume_path(args)  # said once the game resumes, never before a refusal
     if args.resume:
@@ -350,7 +351,7 @@ def open_session(args, said=None):
     if not args.players:
         raise CliError(_("give the players: --players Ann,Ben,Cy (or --resume FILE)"))
     # every argument checked before a journal is made or a seed drawn and printed
-    names = [player_name(n) for n in args.players.split(",")]
+    names = [typed_name(n) for n in args.players.split(",")]  # '"Ben Jr"': Ben Jr
     if any(";" in n for n in names):  # 'Anna;Bernd;Cy': not one player, nor a count
         raise CliError(_("--players %s: the names are separated by commas (%s)")
                        % (args.players, ",".join(player_name(n) for n in
@@ -450,9 +451,9 @@ def _bot_seats(text, names):
     accents folded), if one is near."""
     from camelhost.suggest import nearest
     from camelhost.table.bots import POLICIES, TABLE_POLICY
-    from camelhost.table.session import player_name
+    from camelhost.table.session import player_name, typed_name
     bots = []
-    for b in [player_name(n) for n in text.split(",") if n.strip()]:
+    for b in [typed_name(n) for n in text.split(",") if n.strip()]:
         matches = [i for i, n in enumerate(names) if player_name(n).lower() == b.lower()]
         if not matches:
             starts = [n for n in names if player_name(n).lower().startswith(b.lower())]
@@ -554,8 +555,8 @@ def _check_resume_options(args, header, path=None):
         from camelhost.table.journal import read_names
         current = read_names(path, header)
     if args.players:
-        from camelhost.table.session import player_name
-        names = [player_name(n) for n in args.players.split(",")]  # NFC, as names are kept
+        from camelhost.table.session import player_name, typed_name
+        names = [typed_name(n) for n in args.players.split(",")]  # as a new table reads them
         if names not in ([player_name(n) for n in header["players"]],
                          [player_name(n) for n in current]):
             # the seats stay; a misspelt name is corrected at the table, journaled

@@ -98,6 +98,7 @@ import stat
 from camelup.calibration import die_label
 
 from camelhost.i18n import _, ngettext
+from camelhost.textfile import without_bom
 
 try:
     import fcntl
@@ -472,6 +473,10 @@ def _scan(path, data):
     while pos < len(data):
         nl = data.find(b"\n", pos)
         chunk = data[pos:] if nl < 0 else data[pos:nl]
+        if pos == 0:
+            # a byte-order mark before line 1 (an editor's "UTF-8 with BOM") is no part
+            # of the line: not of its checksum nor its hash; the file keeps it
+            chunk = without_bom(chunk)
         if chunk.endswith(b"\r"):
             # a CRLF line ending (a Windows editor, git autocrlf): the checksum covers
             # the line without its line ending, so one CR before the LF is no damage
@@ -2374,7 +2379,7 @@ def read_lang(path):
     its rebuild will; ``None`` when it records none or can't be read. Only reads."""
     try:
         with _open_read(path) as fh:
-            first = fh.readline().rstrip(b"\r\n")
+            first = without_bom(fh.readline()).rstrip(b"\r\n")
             second = fh.readline()
     except (OSError, JournalError):
         return None

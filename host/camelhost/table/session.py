@@ -130,6 +130,24 @@ def player_name(text):
     return " ".join(unicodedata.normalize("NFC", text).split())
 
 
+#: The quotation marks a name may be given in (``typed_name``), by kind, double and
+#: single, straight and typographic: a pair of one kind around the whole name is no
+#: part of it (``"Ben Jr"``, ``“Ben Jr”``, ``„Ben Jr“``, ``«Ben Jr»``, ``'Ben Jr'``).
+NAME_QUOTES = ('"\u201c\u201d\u201e\u00ab\u00bb', "'\u2018\u2019\u201a\u2039\u203a")
+
+
+def typed_name(text):
+    """``text`` (a string: a name as ``--players`` or a typed ``rename`` gives it) as the
+    player's name it gives: its ``player_name``, without one pair of quotation marks
+    around the whole of it (``NAME_QUOTES``: ``"Ben Jr"`` and ``„Ben Jr“`` give ``Ben
+    Jr``, ``" "`` an empty name, a lone ``"`` stays); a string. Only names given anew
+    are read so; a journal's names are kept as they were written."""
+    name = player_name(text)
+    if len(name) >= 2 and any(name[0] in kind and name[-1] in kind for kind in NAME_QUOTES):
+        name = player_name(name[1:-1])
+    return name
+
+
 def check_names(edition, names):
     """The players' names ``names`` (a list of strings, seat order) checked for a table
     of the ``edition`` (``"classic"``/``"second"``); returns them as a new list, each
@@ -168,7 +186,9 @@ def name_columns(name):
 
 def new_name_problem(name, taken=()):
     """Why ``name`` (a string) can't be given to a player at a new table or in a typed
-    ``rename``, one line, or ``None`` when it can: wider than ``NAME_MAX`` columns
+    ``rename`` (as ``typed_name`` reads it: its quotation marks are no part of it), one
+    line, or ``None`` when it can: empty, with no letter or digit (``?!``, a lone ``"``:
+    nothing to call a player by), wider than ``NAME_MAX`` columns
     (``name_columns`` of the name as ``player_name`` keeps it: ``山田太郎山田太郎山田太郎``
     is 12 characters in 24 columns), written as a seat (``p1``, ``2``: ``pyramid odds
     --turn p1`` and ``partner 2`` would read it as the seat), or a word some table reads
@@ -176,6 +196,10 @@ def new_name_problem(name, taken=()):
     names, which the variant a refusal offers is none of. Journals that already hold such
     a name are read as they are."""
     name = player_name(name)
+    if not name:
+        return _("the name is empty: give a name with a letter or a digit")
+    if not any(c.isalnum() for c in name):
+        return _("a name needs a letter or a digit, and %s has none") % name
     if name_columns(name) > NAME_MAX:
         return _("a name takes at most %d columns on a screen (a wide character such as 山 "
                  "takes 2), so that the screens show it whole where they name the player "
@@ -575,18 +599,20 @@ class Session:
 
     def parse_command(self, text):
         """The event a typed command stands for (no change). Raises ``TableError``, also
-        for a ``rename`` to a name no player is given (``new_name_problem``: too long,
-        a seat, a colour or command word; a typed rename only, a journal's stays as it
-        was)."""
+        for a ``rename`` to a name no player is given (``new_name_problem``: empty, no
+        letter or digit, too long, a seat, a colour or command word; a typed rename
+        only, a journal's stays as it was). A rename's name is read as ``--players``
+        reads one (``typed_name``: ``rename Ben "Ben Jr"`` names him ``Ben Jr``)."""
         event = parse_command(text, self)
         if isinstance(event, dict) and event.get("type") == "rename":
             # the name as typed (the parser reads a German colour word as the colour)
             typed = " ".join(text.split()[-len(event["name"].split()):])
             others = [n for i, n in enumerate(self.names) if i != event["player"]]
-            problem = new_name_problem(typed, others)
+            problem = new_name_problem(typed_name(typed), others)
             if problem is not None:
                 raise TableError(_("rename %s %s: %s") % (
                     self.names[event["player"]], typed, problem))
+            event = dict(event, name=typed_name(event["name"]))
         return event
 
     # -- event handlers (same code live and on resume) -------------------------
