@@ -311,6 +311,19 @@ class HumanDriver:
             prompt = "  " + _("Enter reads it again: first %s; k keeps this reading, and "
                               "then this session will not be saved; q stops: ") % (
                 describe_step(label, value, self.again))
+        again = self._again_or_keep(prompt, taken, _(
+            "%r is none of Enter, k or q: Enter reads it again, k keeps this reading (then "
+            "this session will not be saved), q stops: "))
+        self.kept_doubtful = self.kept_doubtful or not again
+        return again
+
+    def _again_or_keep(self, prompt, taken, refused):
+        """Ask ``prompt`` until it is answered: True for Enter or ``r`` (read it again),
+        False for ``k`` (keep the reading); ``q`` stops the session (``taken`` the
+        readings so far). Anything else is answered with ``refused % answer`` (one line
+        naming the keys the question takes) and waited for again on that line: a
+        reading is never kept by a slip, and the whole prompt again said nothing of what
+        was wrong (tester2 s35, finding 14 j)."""
         while True:
             answer = self._ask(prompt)
             if answer in ("q", "quit"):
@@ -319,14 +332,8 @@ class HumanDriver:
             if answer in ("", "r"):
                 return True
             if answer in ("k", "keep"):
-                self.kept_doubtful = True
                 return False
-            # anything else: one line naming the keys this question takes, and it waits
-            # again on that line (a doubtful reading is never kept by a slip; the whole
-            # prompt again said nothing of what was wrong: tester2 s35, finding 14 j)
-            prompt = "  " + _("%r is none of Enter, k or q: Enter reads it again, k keeps "
-                              "this reading (then this session will not be saved), q "
-                              "stops: ") % answer
+            prompt = "  " + refused % answer
 
     def wrong_die(self, label, value, found, taken):
         held = wrong_die_words(found, label)
@@ -342,17 +349,9 @@ class HumanDriver:
                               "then press Enter to read it again; k keeps this reading (when "
                               "that profile is what is wrong); q stops: ") % {
                 "held": held, "step": step}
-        while True:
-            answer = self._ask(prompt)
-            if answer in ("q", "quit"):
-                self._stop(taken)
-                continue
-            if answer in ("", "r"):
-                return True
-            if answer in ("k", "keep"):
-                return False
-            prompt = "  " + _("%r is none of Enter, k or q: Enter reads it again, k keeps "
-                              "this reading, q stops: ") % answer
+        return self._again_or_keep(prompt, taken, _(
+            "%r is none of Enter, k or q: Enter reads it again, k keeps this reading, q "
+            "stops: "))
 
 
 class VirtualDriver:
