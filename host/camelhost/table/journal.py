@@ -945,6 +945,14 @@ def _retype_in_place(path, read, retype, upto_damage):
         players = _players(read.scan.events)
         typed = ", ".join(w for w in (_what_it_held(json.dumps(e).encode(), players)
                                       for e in retyped) if w)
+        held = _what_it_held(json.dumps(proven).encode(), players)
+        if held == typed and str(proven.get("action")).startswith("finish"):
+            # a finish card for the same player: which card is never said (RULES 1.8)
+            raise JournalError(_("%s: --retype for line %d: the next line's chain hash proves "
+                                 "it held %s, but not the one typed (which card is not said "
+                                 "here: it lies face down); nothing was changed (if "
+                                 "that is what happened at the table, give the same --retype "
+                                 "twice to confirm it)") % (path, skipped[0], held))
         raise JournalError(_("%s: --retype for line %d: the next line's chain hash proves "
                              "it held %s, not %s; nothing was changed (if that is what "
                              "happened at the table, give the same --retype twice to "
@@ -1145,9 +1153,14 @@ def _candidates(held, players, edition):
     """The few events a damaged line could have held, read from what it still holds
     (``held``, its event without the chain fields): a die of every colour and value of
     ``edition`` (the grey die in either ink), its pyramid record's ``col=``/``val=`` read
-    the same; a leg ticket of every racing colour; the value pressed for a die (1-3); and
-    the acting player (``player``) as every one of ``players``. A list of dicts, ``held``
-    itself among them; a finish card's colour is never tried (it is never said)."""
+    the same; the value pressed for a die (1-3); a player's action as every action of
+    its kind (``_actions``: a leg ticket of every racing colour, a partnership with every
+    seat, a spectator tile on every space on either side, a finish card on either pile
+    in every racing colour, never said: RULES 1.8), every action of every kind when the
+    kind no longer reads; and the acting player (``player``) as every one of
+    ``players`` (a player's action and pyramid ticket also as the table writes them,
+    with no other field: a field's name may be what is damaged). A list of dicts,
+    ``held`` itself among them."""
     import re
 
     from camelup.editions import INKS, die_label
@@ -1171,9 +1184,13 @@ def _candidates(held, players, edition):
     elif kind == "value":
         found += [dict(held, value=v) for v in (1, 2, 3)]
     actions = [held.get("action")]
-    if kind == "action" and isinstance(held.get("action"), str):
-        if held["action"].split()[:1] == ["leg"]:
-            actions += ["leg " + c for c in edition.racing]
+    if kind == "action":
+        actions += _actions(held.get("action"), len(players), edition)
+        # a field's name damaged ('plyer'): the action as the table writes it, whole
+        found += [{"type": kind, "player": seat, "action": a}
+                  for seat in seats for a in actions[1:]]
+    elif kind == "pyramid":
+        found += [{"type": kind, "player": seat} for seat in seats]
     if "player" in held:
         found += [dict(held, player=seat, **({"action": a} if a is not None else {}))
                   for seat in seats for a in actions]
@@ -1182,11 +1199,37 @@ def _candidates(held, players, edition):
     return found
 
 
+#: The kinds of a player's action (``camelhost.table.parser``'s canonical text, its first
+#: word) a damaged line's search tries every one of (``_actions``).
+SEARCHED_ACTIONS = ("leg", "partner", "tile", "finish")
+
+
+def _actions(action, seats, edition):
+    """Every action of the kind a damaged line's ``action`` still reads (its first word,
+    one of ``SEARCHED_ACTIONS``), as the table journals it: ``leg COLOUR`` for each racing
+    camel of ``edition``, ``partner SEAT`` for each of ``seats`` (a count), ``tile SPACE
+    +``/``-`` for each space 1-16 (``camelup.editions.TRACK``), ``finish winner|loser
+    COLOUR``; the actions of every kind when it reads none of them (or is no text). A
+    list of str, at most a few dozen."""
+    from camelup.editions import TRACK
+    kinds = {
+        "leg": lambda: ["leg " + c for c in edition.racing],
+        "partner": lambda: ["partner %d" % seat for seat in range(seats)],
+        "tile": lambda: ["tile %d %s" % (space, side) for space in range(1, TRACK + 1)
+                         for side in "+-"],
+        "finish": lambda: ["finish %s %s" % (pile, c) for pile in ("winner", "loser")
+                           for c in edition.racing]}
+    head = action.split()[:1] if isinstance(action, str) else []
+    if head and head[0] in kinds:
+        return kinds[head[0]]()
+    return [a for kind in SEARCHED_ACTIONS for a in kinds[kind]()]
+
+
 def _proven_candidate(scan):
     """The event the damaged line ``scan.skipped`` held, when one of its few candidates
     (``_candidates``) makes the line whose hash the next line's ``prev`` names for it
-    (``_proves``), its ``type`` tried as each kind the table journals when the one it
-    reads is none; a line that reads as no event at all where the table waited for the
+    (``_proves``), its ``type`` tried as each kind the table journals after the one it
+    reads (or when it reads none); a line that reads as no event at all where the table waited for the
     value pressed for a die (``_value_awaited``), as each of the three values (the exact
     ``--retype 2`` to give, not ``--retype COMMAND``); ``None`` when none does, or when
     the line can't be read as an event otherwise or has no chained line after it."""
@@ -1211,13 +1254,44 @@ def _proven_candidate(scan):
     except (ValueError, KeyError, TypeError):
         return None
     from camelhost.table.events import JOURNALED
-    # a damaged type (``dle``): the line as each kind the table journals, its fields kept
-    kinds = [held] if held["type"] in JOURNALED else [dict(held, type=k) for k in JOURNALED]
+    # the kind it reads first; then (a damaged type: ``dle``, or ``action`` for
+    # ``pyramid``) the line as each other kind the table journals, its fields kept
+    kinds = ([held] if held["type"] in JOURNALED else []) + [
+        dict(held, type=k) for k in JOURNALED if k != held["type"]]
     for kind in kinds:
         for event in _candidates(kind, _players(scan.events), edition):
             if _proves(scan, skipped, event):
                 return event
     return None
+
+
+def _searched(scan):
+    """True when the damaged line ``scan.skipped`` reads as a player's action or pyramid
+    ticket (``--retype`` would type one again), the next line's chain hash names it, and
+    no line of that kind (``_candidates``: every action of every player) is the one it
+    names (``_proven_candidate`` gives ``None``): a ``--retype`` of it as it reads, or
+    corrected, is refused. ``False`` for a die (its typed words are not all tried) and a
+    pyramid's own record."""
+    skipped = scan.skipped
+    if skipped is None or scan.game is None or scan.skipped_hash is None:
+        return False
+    held = _held_event(skipped[4])
+    if held is None or held.get("type") not in ("action", "pyramid"):
+        return False
+    return _wire_die(skipped[4]) is None and _proven_candidate(scan) is None
+
+
+def _unproven_hint(path, options=()):
+    """The end of a refusal of a damaged line no candidate of its kind is proven for
+    (``_searched``): so said, and the command that types what it held again in its place
+    (``COMMAND`` to fill in), as for a line that can't be read."""
+    words = ["pyramid", "play", "--resume", shlex.quote(path), "--upto-damage",
+             "--retype", _("COMMAND")] + [shlex.quote(w) for w in options]
+    return _("; the next line's chain hash matches none of the actions and pyramid tickets "
+             "it could have held (each of them, for every player: the damage may be in more "
+             "than one place), so typing it again as it reads would be refused") + _(
+                 "; type what it held again in its place, keeping the lines after it: %s"
+             ) % " ".join(words)
 
 
 def _wire_die(chunk, keyed_after=False):
@@ -1398,6 +1472,9 @@ def _refuse(path, read, upto_damage, options):
         else:
             said, again = _retype_hint(path, scan.skipped[4], options, names,
                                        _before(read, scan.skipped[0]))
+            if again and not upto_damage and _searched(scan):
+                # every line of its kind was tried: what it reads would be refused too
+                again = _unproven_hint(path, options)
     last = _last_die(read) if not upto_damage and skipped is None else None
     if last is not None:
         # a damaged last line that held a die from the pyramid: its own record names it,
