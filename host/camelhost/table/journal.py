@@ -712,13 +712,21 @@ def _rest_words(read, line_no, named=False):
                         "line %(line)d and the %(count)d lines after it",
                         len(later)) % {"line": line_no, "count": len(later)}
     else:
-        said = ngettext("it and the %d line after it", "it and the %d lines after it",
-                        len(later)) % len(later)
+        said = ngettext("it and the %(count)d line after it",
+                        "it and the %(count)d lines after it", len(later)) % {
+                            "count": len(later)}
     if last == race + 1:
         said += _(" (the rest of race %d, and race %d)") % (race, last)
     elif last > race:
         said += _(" (the rest of race %d, and races %d-%d)") % (race, race + 1, last)
     return said
+
+
+def _keeping(later):
+    """``keeping the 3 lines after it``: the ``later`` lines a damaged line's resume keeps,
+    counted (named, so that a language may say one without the number: German ``eine``)."""
+    return ngettext("keeping the %(count)d line after it", "keeping the %(count)d lines "
+                    "after it", later) % {"count": later}
 
 
 def _set_aside_note(kind, line_no, reason, size, path, kept):
@@ -902,8 +910,7 @@ def _refuse_intruder(path, read, options):
     the line, why it is out of place, and what the command sets aside and keeps."""
     line_no, reason, _start, end = read.intruder
     later = len([x for x in read.original[end:].split(b"\n") if x.strip()])
-    plan = _("setting it aside alone in %s.damaged and %s") % (path, ngettext(
-        "keeping the %d line after it", "keeping the %d lines after it", later) % later)
+    plan = _("setting it aside alone in %s.damaged and %s") % (path, _keeping(later))
     raise JournalError("%s: %s; %s" % (
         path, _("line %d is out of place (%s)") % (line_no, reason),
         _skip_hint(path, options, plan)))
@@ -1542,8 +1549,7 @@ def _skip_words(path, check, options):
     if skipped is None:
         return None
     later = len([n for n in dry.lines[:len(dry.events)] if n > skipped[0]])
-    kept = ngettext("keeping the %d line after it", "keeping the %d lines after it",
-                    later) % later
+    kept = _keeping(later)
     if dry.bad is None:
         return _("setting it aside alone in %s.damaged and %s") % (path, kept)
     return (_("setting it aside in %(path)s.damaged and %(kept)s, then moving %(rest)s there "
