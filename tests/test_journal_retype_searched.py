@@ -158,3 +158,81 @@ def test_a_line_no_action_is_proven_for_offers_no_retype_the_table_would_refuse(
             "--upto-damage --retype COMMAND --plain; or, " % path) in said, said
     assert "--retype 'partner Ben'" not in said
     assert path.read_bytes() == data
+
+
+def _retyped_game(path, lines, line, old, new):
+    """``lines`` written to ``path`` with ``old`` changed to ``new`` in line ``line``, its
+    checksum kept: the bytes."""
+    _damage(lines, line, old, new)
+    data = b"".join(lines)
+    path.write_bytes(data)
+    return data
+
+
+def _proven_and_taken(path, data, line, whole, held, typed):
+    said = _refusal(path)
+    assert ("line %d is damaged (checksum does not match); nothing was changed; the next "
+            "line's chain hash proves it held %s: type it again in its place, keeping the "
+            "lines after it: pyramid play --resume %s --upto-damage --retype %s --plain; or, "
+            % (line, held, path, typed)) in said, said
+    j = _retype(path, data, typed)
+    assert not isinstance(j, str), j
+    assert j.events == whole
+    note, = j.notes
+    assert note.endswith("In its place: %s, typed again; the next line's chain hash proves "
+                         "it is the line as written" % held), note
+    j.close()
+
+
+def test_an_undo_whose_count_of_steps_is_damaged_is_proven(tmp_path):
+    from test_journal_recover import _game as three_players
+    path = tmp_path / "g.jsonl"
+    lines = three_players(path, ("leg red", "pyramid", "purple 2", "tile 8 -", "undo",
+                                 "tile 8 +", "pyramid", "green 1"))
+    whole = read_events(str(path))
+    line = next(i for i, x in enumerate(lines, 1) if b'"type":"undo"' in x)
+    data = _retyped_game(path, lines, line, b'"type":"undo"', b'"steps":3,"type":"undo"')
+    _proven_and_taken(path, data, line, whole, "an undo", "undo")
+
+
+def test_the_grey_dies_ink_keyed_is_proven(tmp_path):
+    from test_journal_recover import _game as three_players
+    path = tmp_path / "g.jsonl"
+    three_players(path, ("leg red", "pyramid"))
+    whole = read_events(str(path))
+    path.unlink()
+    # the pyramid could not tell the grey die's numerals apart; white was keyed for it
+    whole += [{"type": "die", "colour": "grey", "ink": None, "value": 2, "raw": "EVT 3",
+               "boot": "0000ABCD", "seq": 3, "source": "pyramid", "best": "grey-black"},
+              {"type": "ink", "ink": "white"}, {"type": "action", "player": 2,
+                                                "action": "leg blue"}]
+    journal = Journal(str(path))
+    for event in whole:
+        journal.append(event)
+    journal.close()
+    lines = path.read_bytes().splitlines(keepends=True)
+    line = next(i for i, x in enumerate(lines, 1) if b'"type":"ink"' in x)
+    data = _retyped_game(path, lines, line, b'"ink":"white"', b'"ink":"black"')
+    _proven_and_taken(path, data, line, whole,
+                      "the numeral colour white keyed for the grey die", "white")
+
+
+def test_another_race_whose_start_marker_is_damaged_is_proven(tmp_path):
+    path = tmp_path / "g.jsonl"
+    journal = Journal(str(path), pyramid="manual")
+    s = Session("second", ["Ann", "Ben", "Cy"], seed=4, journal=journal)
+    s.command(SETUP)
+    while s.phase != "over":  # race 1 to its end, one die after another
+        inside = [c for c in s.edition.racing if c not in s.game.dice_out]
+        s.command("pyramid")
+        s.command("%s 3" % inside[0])
+    for text in ("again", SETUP, "leg red"):
+        s.command(text)
+    journal.close()
+    whole = read_events(str(path))
+    lines = path.read_bytes().splitlines(keepends=True)
+    line = next(i for i, x in enumerate(lines, 1) if b'"type":"race"' in x)
+    start = whole[line - 1]["start"]  # the seat the start marker passed to
+    data = _retyped_game(path, lines, line, b'"start":%d' % start,
+                         b'"start":%d' % ((start + 1) % 3))
+    _proven_and_taken(path, data, line, whole, "another race", "again")

@@ -96,8 +96,9 @@ import shlex
 import stat
 
 from camelup.calibration import die_label
+from camelup.editions import INKS
 
-from camelhost.i18n import _, ngettext
+from camelhost.i18n import _, colour_word, ngettext
 
 try:
     import fcntl
@@ -1166,11 +1167,13 @@ def _candidates(held, players, edition):
     in every racing colour, never said: RULES 1.8), every action of every kind when the
     kind no longer reads; and the acting player (``player``) as every one of
     ``players`` (a player's action and pyramid ticket also as the table writes them,
-    with no other field: a field's name may be what is damaged). A list of dicts,
-    ``held`` itself among them."""
+    with no other field: a field's name may be what is damaged); the grey die's ink
+    keyed (either ink, or ``again``); an undo of one step or of 2 up to as many steps
+    as ``players`` (a player's step and the bots' after it); another race, its start
+    marker with each seat. A list of dicts, ``held`` itself among them."""
     import re
 
-    from camelup.editions import INKS, die_label
+    from camelup.editions import die_label
     kind = held.get("type")
     seats = list(range(len(players)))
     found = [held]
@@ -1198,6 +1201,14 @@ def _candidates(held, players, edition):
                   for seat in seats for a in actions[1:]]
     elif kind == "pyramid":
         found += [{"type": kind, "player": seat} for seat in seats]
+    elif kind == "ink":  # the grey die's numerals keyed, or 'again'
+        found += [{"type": kind, "ink": ink} for ink in INKS] + [
+            {"type": kind, "ink": None, "again": True}]
+    elif kind == "undo":  # one step, or a player's step and the bots' after it
+        found += [{"type": kind}] + [{"type": kind, "steps": n}
+                                     for n in range(2, len(players) + 1)]
+    elif kind == "race":  # 'again': the seat the start marker passed to
+        found += [{"type": kind}] + [{"type": kind, "start": seat} for seat in seats]
     if "player" in held:
         found += [dict(held, player=seat, **({"action": a} if a is not None else {}))
                   for seat in seats for a in actions]
@@ -1991,7 +2002,9 @@ def _keyed_die(before):
 
 def _proven_typed(event, players):
     """What a player types for ``event`` (one of ``_candidates``): a die's colour, ink and
-    value, a value pressed, ``pyramid``, an action as typed; ``None`` for a finish card
+    value, a value pressed, ``pyramid``, the grey die's ink keyed (``black``, ``white``,
+    ``again``), ``undo``, ``redo``, ``unscored``, ``again`` for another race, an action
+    as typed; ``None`` for a finish card
     (its colour is never said, RULES 1.8: ``_finish_hint`` asks its player) and others."""
     kind = event.get("type")
     if kind == "die":
@@ -2001,6 +2014,12 @@ def _proven_typed(event, players):
         return str(event.get("value"))
     if kind == "pyramid":
         return "pyramid"
+    if kind == "ink":
+        return event.get("ink") if event.get("ink") in INKS else "again"
+    if kind in ("undo", "redo", "unscored"):
+        return kind
+    if kind == "race":
+        return "again"
     action = event.get("action")
     if kind == "action" and isinstance(action, str) and not action.startswith("finish"):
         return _typed_action(action, list(players))
@@ -2089,6 +2108,14 @@ def _what_it_held(chunk, players, keyed=None):
         return _("the value %d pressed for the die") % event["value"]
     if kind == "value":
         return _("the value pressed for a die")
+    if kind == "ink" and event.get("ink") in INKS:
+        return _("the numeral colour %s keyed for the grey die") % colour_word(event["ink"])
+    if kind == "ink" and event.get("again"):
+        return _("'again' keyed for the grey die (the dice released again)")
+    if kind == "undo":
+        return _("an undo")
+    if kind == "race":
+        return _("another race")
     return _("a '%s' line") % kind
 
 
