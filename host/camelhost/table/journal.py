@@ -1247,8 +1247,8 @@ def _proven_candidate(scan):
     """The event the damaged line ``scan.skipped`` held, when one of its few candidates
     (``_candidates``) makes the line whose hash the next line's ``prev`` names for it
     (``_proves``), its ``type`` tried as each kind the table journals after the one it
-    reads (or when it reads none); a line that reads as no event at all where the table waited for the
-    value pressed for a die (``_value_awaited``), as each of the three values (the exact
+    reads (or when it reads none); a line that reads as no event at all where the table
+    waited for the value pressed for a die (``_value_awaited``), as each of the three values (the exact
     ``--retype 2`` to give, not ``--retype COMMAND``); ``None`` when none does, or when
     the line can't be read as an event otherwise or has no chained line after it."""
     from camelup.editions import get_edition
@@ -1303,12 +1303,18 @@ def _unproven_hint(path, options=()):
     """The end of a refusal of a damaged line no candidate of its kind is proven for
     (``_searched``): so said, and the command that types what it held again in its place
     (``COMMAND`` to fill in), as for a line that can't be read."""
-    words = ["pyramid", "play", "--resume", shlex.quote(path), "--upto-damage",
-             "--retype", _("COMMAND")] + [shlex.quote(w) for w in options]
     return _("; the next line's chain hash matches none of the actions and pyramid tickets "
              "it could have held (each of them, for every player: the damage may be in more "
-             "than one place), so typing it again as it reads would be refused") + _(
-                 "; type what it held again in its place, keeping the lines after it: %s"
+             "than one place), so typing it again as it reads would be refused"
+             ) + _command_hint(path, options)
+
+
+def _command_hint(path, options=()):
+    """The end of a refusal of a damaged line whose event can't be named for it: the
+    command that types what it held again in its place, ``COMMAND`` to fill in."""
+    words = ["pyramid", "play", "--resume", shlex.quote(path), "--upto-damage",
+             "--retype", _("COMMAND")] + [shlex.quote(w) for w in options]
+    return _("; type what it held again in its place, keeping the lines after it: %s"
              ) % " ".join(words)
 
 
@@ -1940,10 +1946,7 @@ def _retype_hint(path, chunk, options=(), players=(), before=()):
     wire = _wire_die(chunk)
     event = wire if wire is not None else _held_event(chunk)
     if event is None:
-        words = ["pyramid", "play", "--resume", shlex.quote(path), "--upto-damage",
-                 "--retype", _("COMMAND")]
-        return said, _("; type what it held again in its place, keeping the lines after "
-                       "it: %s") % " ".join(words + opts)
+        return said, _command_hint(path, options)
     typed = None
     if event.get("type") == "die" and isinstance(event.get("colour"), str):
         typed = " ".join(str(event[k]) for k in ("colour", "ink", "value")
