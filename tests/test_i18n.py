@@ -97,6 +97,7 @@ def test_a_refusal_naming_its_action_keeps_the_action_first_in_german():
 def test_every_german_message_is_translated_and_keeps_its_placeholders():
     import re
     spec = re.compile(r"%(?:\([a-z_]+\))?[-+ 0#]*\d*(?:\.\d+)?([sdrf%])")
+    named_spec = re.compile(r"%\(([a-z_]+)\)[-+ 0#]*\d*(?:\.\d+)?([sdrf])")
     untranslated = []
     for m in _catalog():
         if not m.id:
@@ -106,7 +107,14 @@ def test_every_german_message_is_translated_and_keeps_its_placeholders():
             untranslated.append(m.id)
             continue
         ids = m.id if isinstance(m.id, tuple) else (m.id,)
-        for s in strings:
+        for i, s in enumerate(strings):
+            if i == 0 and len(ids) > 1 and "%(" in ids[0]:
+                # a count said as a word in the singular ("die eine Zeile danach"): a
+                # named placeholder may be left out there, never one added or retyped
+                named = dict(named_spec.findall(ids[0]))
+                assert all(named.get(k) == t for k, t in named_spec.findall(s)), (m.id, s)
+                assert "%" not in named_spec.sub("", s).replace("%%", ""), (m.id, s)
+                continue
             assert spec.findall(s) == spec.findall(ids[0]), (m.id, s)
     print("untranslated in de: %d" % len(untranslated))
     for message in untranslated:

@@ -598,12 +598,13 @@ def test_replay_shows_the_game_up_to_a_damaged_middle_line_and_changes_nothing(
     flags = ["--brief"] if brief else []
     out = _replay(capsys, str(path), *flags)
     # Cy's tile is left out, and the undo after it would take back Ben's die instead: the
-    # replay stops at the damaged line and says what it seems to hold
+    # replay stops at the damaged line and says what it held (the next line's chain hash
+    # proves the tile's side as written, not the damaged one: s41 tester 9)
     note = ("shown up to the damaged line 6 (checksum does not match); %s is unchanged (line 7 "
             "does not follow without it: an undo, which without line 6 would take back another "
-            "action). It seems to hold Cy's action 'tile 8 +' (the damage may be in it): if "
-            "that happened at the table, resume the game up to it and type it again: pyramid "
-            "play --resume %s --upto-damage" % (path, path))
+            "action). The next line's chain hash proves it held Cy's action 'tile 8 -': to go "
+            "on with it typed again in its place: pyramid play --resume %s --upto-damage "
+            "--retype 'tile 8 -'" % (path, path))
     # said once, as the last line, under the table and the next turn (issue 30 said it
     # twice: where the replay stops and last, 15 lines apart)
     assert out.count(note) == 1 and out[-1] == note

@@ -299,11 +299,12 @@ def test_another_colour_for_a_damaged_finish_card_is_refused_without_saying_eith
     with pytest.raises(JournalError) as refused:
         Journal.resume(str(path), upto_damage=True, check=Session.stale_line,
                        retype=_retyped("win blue"))
+    # the next line's chain hash proves the card written (s41 tester 9), never said
     assert str(refused.value) == (
-        "%s: --retype for line %d: the damaged line still reads another colour for Ann's "
-        "finish card than the one typed (not said here: the card lies face down); nothing "
-        "was changed (if that is what happened at the table, give the same --retype twice "
-        "to confirm it)" % (path, line))
+        "%s: --retype for line %d: the next line's chain hash proves it held Ann's finish "
+        "card, but not the one typed (which card is not said here: it lies face down); "
+        "nothing was changed (if that is what happened at the table, give the same --retype "
+        "twice to confirm it)" % (path, line))
     assert path.read_bytes() == data and not (tmp_path / "g.jsonl.damaged").exists()
     j = Journal.resume(str(path), upto_damage=True, check=Session.stale_line,
                        retype=_retyped(["win blue", "win blue"]))
@@ -359,16 +360,16 @@ def test_a_damaged_line_no_hash_proves_offers_its_retype_first_and_counts_what_u
     lines = path.read_bytes().splitlines(keepends=True)
     line = next(i for i, x in enumerate(lines, 1) if b'"type":"pyramid"' in x)
     undo = next(i for i, x in enumerate(lines, 1) if b'"type":"undo"' in x)
-    # its key damaged: no player to try, so no line the next one's chain hash proves
-    data = _write_damaged(path, lines, line, b'"player":1', b'"playar":1')
+    # a stray character: no event to try, so no line the next one's chain hash proves
+    data = _write_damaged(path, lines, line, b'"player":1', b'"player":x1')
     with pytest.raises(JournalError) as refused:
         Journal.resume(str(path), check=Session.stale_line, options=["--plain"])
     said = str(refused.value)
     assert said.startswith("%s: line %d is damaged (checksum does not match); nothing was "
                            "changed; the line reads: " % (path, line)), said
-    retype, rest = said.split("; type it again in its place, keeping the lines after it "
-                              "(correct it if the damage is in it): ", 1)[1].split("; or, ", 1)
-    assert retype == "pyramid play --resume %s --upto-damage --retype pyramid --plain" % path
+    retype, rest = said.split("; type what it held again in its place, keeping the lines "
+                              "after it: ", 1)[1].split("; or, ", 1)
+    assert retype == "pyramid play --resume %s --upto-damage --retype COMMAND --plain" % path
     # the undo after it would take back another action without it: it and the line after
     # it go too, and the refusal says so before anyone runs it
     assert rest == ("to resume without it, setting it aside in %s.damaged and keeping the %d "

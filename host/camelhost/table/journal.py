@@ -96,8 +96,9 @@ import shlex
 import stat
 
 from camelup.calibration import die_label
+from camelup.editions import INKS
 
-from camelhost.i18n import _, ngettext
+from camelhost.i18n import _, colour_word, ngettext
 from camelhost.textfile import without_bom
 
 try:
@@ -717,13 +718,21 @@ def _rest_words(read, line_no, named=False):
                         "line %(line)d and the %(count)d lines after it",
                         len(later)) % {"line": line_no, "count": len(later)}
     else:
-        said = ngettext("it and the %d line after it", "it and the %d lines after it",
-                        len(later)) % len(later)
+        said = ngettext("it and the %(count)d line after it",
+                        "it and the %(count)d lines after it", len(later)) % {
+                            "count": len(later)}
     if last == race + 1:
         said += _(" (the rest of race %d, and race %d)") % (race, last)
     elif last > race:
         said += _(" (the rest of race %d, and races %d-%d)") % (race, race + 1, last)
     return said
+
+
+def _keeping(later):
+    """``keeping the 3 lines after it``: the ``later`` lines a damaged line's resume keeps,
+    counted (named, so that a language may say one without the number: German ``eine``)."""
+    return ngettext("keeping the %(count)d line after it", "keeping the %(count)d lines "
+                    "after it", later) % {"count": later}
 
 
 def _set_aside_note(kind, line_no, reason, size, path, kept):
@@ -907,8 +916,7 @@ def _refuse_intruder(path, read, options):
     the line, why it is out of place, and what the command sets aside and keeps."""
     line_no, reason, _start, end = read.intruder
     later = len([x for x in read.original[end:].split(b"\n") if x.strip()])
-    plan = _("setting it aside alone in %s.damaged and %s") % (path, ngettext(
-        "keeping the %d line after it", "keeping the %d lines after it", later) % later)
+    plan = _("setting it aside alone in %s.damaged and %s") % (path, _keeping(later))
     raise JournalError("%s: %s; %s" % (
         path, _("line %d is out of place (%s)") % (line_no, reason),
         _skip_hint(path, options, plan)))
@@ -950,6 +958,14 @@ def _retype_in_place(path, read, retype, upto_damage):
         players = _players(read.scan.events)
         typed = ", ".join(w for w in (_what_it_held(json.dumps(e).encode(), players)
                                       for e in retyped) if w)
+        held = _what_it_held(json.dumps(proven).encode(), players)
+        if held == typed and str(proven.get("action")).startswith("finish"):
+            # a finish card for the same player: which card is never said (RULES 1.8)
+            raise JournalError(_("%s: --retype for line %d: the next line's chain hash proves "
+                                 "it held %s, but not the one typed (which card is not said "
+                                 "here: it lies face down); nothing was changed (if "
+                                 "that is what happened at the table, give the same --retype "
+                                 "twice to confirm it)") % (path, skipped[0], held))
         raise JournalError(_("%s: --retype for line %d: the next line's chain hash proves "
                              "it held %s, not %s; nothing was changed (if that is what "
                              "happened at the table, give the same --retype twice to "
@@ -1150,12 +1166,19 @@ def _candidates(held, players, edition):
     """The few events a damaged line could have held, read from what it still holds
     (``held``, its event without the chain fields): a die of every colour and value of
     ``edition`` (the grey die in either ink), its pyramid record's ``col=``/``val=`` read
-    the same; a leg ticket of every racing colour; the value pressed for a die (1-3); and
-    the acting player (``player``) as every one of ``players``. A list of dicts, ``held``
-    itself among them; a finish card's colour is never tried (it is never said)."""
+    the same; the value pressed for a die (1-3); a player's action as every action of
+    its kind (``_actions``: a leg ticket of every racing colour, a partnership with every
+    seat, a spectator tile on every space on either side, a finish card on either pile
+    in every racing colour, never said: RULES 1.8), every action of every kind when the
+    kind no longer reads; and the acting player (``player``) as every one of
+    ``players`` (a player's action and pyramid ticket also as the table writes them,
+    with no other field: a field's name may be what is damaged); the grey die's ink
+    keyed (either ink, or ``again``); an undo of one step or of 2 up to as many steps
+    as ``players`` (a player's step and the bots' after it); another race, its start
+    marker with each seat. A list of dicts, ``held`` itself among them."""
     import re
 
-    from camelup.editions import INKS, die_label
+    from camelup.editions import die_label
     kind = held.get("type")
     seats = list(range(len(players)))
     found = [held]
@@ -1176,9 +1199,21 @@ def _candidates(held, players, edition):
     elif kind == "value":
         found += [dict(held, value=v) for v in (1, 2, 3)]
     actions = [held.get("action")]
-    if kind == "action" and isinstance(held.get("action"), str):
-        if held["action"].split()[:1] == ["leg"]:
-            actions += ["leg " + c for c in edition.racing]
+    if kind == "action":
+        actions += _actions(held.get("action"), len(players), edition)
+        # a field's name damaged ('plyer'): the action as the table writes it, whole
+        found += [{"type": kind, "player": seat, "action": a}
+                  for seat in seats for a in actions[1:]]
+    elif kind == "pyramid":
+        found += [{"type": kind, "player": seat} for seat in seats]
+    elif kind == "ink":  # the grey die's numerals keyed, or 'again'
+        found += [{"type": kind, "ink": ink} for ink in INKS] + [
+            {"type": kind, "ink": None, "again": True}]
+    elif kind == "undo":  # one step, or a player's step and the bots' after it
+        found += [{"type": kind}] + [{"type": kind, "steps": n}
+                                     for n in range(2, len(players) + 1)]
+    elif kind == "race":  # 'again': the seat the start marker passed to
+        found += [{"type": kind}] + [{"type": kind, "start": seat} for seat in seats]
     if "player" in held:
         found += [dict(held, player=seat, **({"action": a} if a is not None else {}))
                   for seat in seats for a in actions]
@@ -1187,12 +1222,38 @@ def _candidates(held, players, edition):
     return found
 
 
+#: The kinds of a player's action (``camelhost.table.parser``'s canonical text, its first
+#: word) a damaged line's search tries every one of (``_actions``).
+SEARCHED_ACTIONS = ("leg", "partner", "tile", "finish")
+
+
+def _actions(action, seats, edition):
+    """Every action of the kind a damaged line's ``action`` still reads (its first word,
+    one of ``SEARCHED_ACTIONS``), as the table journals it: ``leg COLOUR`` for each racing
+    camel of ``edition``, ``partner SEAT`` for each of ``seats`` (a count), ``tile SPACE
+    +``/``-`` for each space 1-16 (``camelup.editions.TRACK``), ``finish winner|loser
+    COLOUR``; the actions of every kind when it reads none of them (or is no text). A
+    list of str, at most a few dozen."""
+    from camelup.editions import TRACK
+    kinds = {
+        "leg": lambda: ["leg " + c for c in edition.racing],
+        "partner": lambda: ["partner %d" % seat for seat in range(seats)],
+        "tile": lambda: ["tile %d %s" % (space, side) for space in range(1, TRACK + 1)
+                         for side in "+-"],
+        "finish": lambda: ["finish %s %s" % (pile, c) for pile in ("winner", "loser")
+                           for c in edition.racing]}
+    head = action.split()[:1] if isinstance(action, str) else []
+    if head and head[0] in kinds:
+        return kinds[head[0]]()
+    return [a for kind in SEARCHED_ACTIONS for a in kinds[kind]()]
+
+
 def _proven_candidate(scan):
     """The event the damaged line ``scan.skipped`` held, when one of its few candidates
     (``_candidates``) makes the line whose hash the next line's ``prev`` names for it
-    (``_proves``), its ``type`` tried as each kind the table journals when the one it
-    reads is none; a line that reads as no event at all where the table waited for the
-    value pressed for a die (``_value_awaited``), as each of the three values (the exact
+    (``_proves``), its ``type`` tried as each kind the table journals after the one it
+    reads (or when it reads none); a line that reads as no event at all where the table
+    waited for the value pressed for a die (``_value_awaited``), as each of the three values (the exact
     ``--retype 2`` to give, not ``--retype COMMAND``); ``None`` when none does, or when
     the line can't be read as an event otherwise or has no chained line after it."""
     from camelup.editions import get_edition
@@ -1216,13 +1277,50 @@ def _proven_candidate(scan):
     except (ValueError, KeyError, TypeError):
         return None
     from camelhost.table.events import JOURNALED
-    # a damaged type (``dle``): the line as each kind the table journals, its fields kept
-    kinds = [held] if held["type"] in JOURNALED else [dict(held, type=k) for k in JOURNALED]
+    # the kind it reads first; then (a damaged type: ``dle``, or ``action`` for
+    # ``pyramid``) the line as each other kind the table journals, its fields kept
+    kinds = ([held] if held["type"] in JOURNALED else []) + [
+        dict(held, type=k) for k in JOURNALED if k != held["type"]]
     for kind in kinds:
         for event in _candidates(kind, _players(scan.events), edition):
             if _proves(scan, skipped, event):
                 return event
     return None
+
+
+def _searched(scan):
+    """True when the damaged line ``scan.skipped`` reads as a player's action or pyramid
+    ticket (``--retype`` would type one again), the next line's chain hash names it, and
+    no line of that kind (``_candidates``: every action of every player) is the one it
+    names (``_proven_candidate`` gives ``None``): a ``--retype`` of it as it reads, or
+    corrected, is refused. ``False`` for a die (its typed words are not all tried) and a
+    pyramid's own record."""
+    skipped = scan.skipped
+    if skipped is None or scan.game is None or scan.skipped_hash is None:
+        return False
+    held = _held_event(skipped[4])
+    if held is None or held.get("type") not in ("action", "pyramid"):
+        return False
+    return _wire_die(skipped[4]) is None and _proven_candidate(scan) is None
+
+
+def _unproven_hint(path, options=()):
+    """The end of a refusal of a damaged line no candidate of its kind is proven for
+    (``_searched``): so said, and the command that types what it held again in its place
+    (``COMMAND`` to fill in), as for a line that can't be read."""
+    return _("; the next line's chain hash matches none of the actions and pyramid tickets "
+             "it could have held (each of them, for every player: the damage may be in more "
+             "than one place), so typing it again as it reads would be refused"
+             ) + _command_hint(path, options)
+
+
+def _command_hint(path, options=()):
+    """The end of a refusal of a damaged line whose event can't be named for it: the
+    command that types what it held again in its place, ``COMMAND`` to fill in."""
+    words = ["pyramid", "play", "--resume", shlex.quote(path), "--upto-damage",
+             "--retype", _("COMMAND")] + [shlex.quote(w) for w in options]
+    return _("; type what it held again in its place, keeping the lines after it: %s"
+             ) % " ".join(words)
 
 
 def _wire_die(chunk, keyed_after=False):
@@ -1403,6 +1501,9 @@ def _refuse(path, read, upto_damage, options):
         else:
             said, again = _retype_hint(path, scan.skipped[4], options, names,
                                        _before(read, scan.skipped[0]))
+            if again and not upto_damage and _searched(scan):
+                # every line of its kind was tried: what it reads would be refused too
+                again = _unproven_hint(path, options)
     last = _last_die(read) if not upto_damage and skipped is None else None
     if last is not None:
         # a damaged last line that held a die from the pyramid: its own record names it,
@@ -1470,8 +1571,7 @@ def _skip_words(path, check, options):
     if skipped is None:
         return None
     later = len([n for n in dry.lines[:len(dry.events)] if n > skipped[0]])
-    kept = ngettext("keeping the %d line after it", "keeping the %d lines after it",
-                    later) % later
+    kept = _keeping(later)
     if dry.bad is None:
         return _("setting it aside alone in %s.damaged and %s") % (path, kept)
     return (_("setting it aside in %(path)s.damaged and %(kept)s, then moving %(rest)s there "
@@ -1851,10 +1951,7 @@ def _retype_hint(path, chunk, options=(), players=(), before=()):
     wire = _wire_die(chunk)
     event = wire if wire is not None else _held_event(chunk)
     if event is None:
-        words = ["pyramid", "play", "--resume", shlex.quote(path), "--upto-damage",
-                 "--retype", _("COMMAND")]
-        return said, _("; type what it held again in its place, keeping the lines after "
-                       "it: %s") % " ".join(words + opts)
+        return said, _command_hint(path, options)
     typed = None
     if event.get("type") == "die" and isinstance(event.get("colour"), str):
         typed = " ".join(str(event[k]) for k in ("colour", "ink", "value")
@@ -1913,7 +2010,9 @@ def _keyed_die(before):
 
 def _proven_typed(event, players):
     """What a player types for ``event`` (one of ``_candidates``): a die's colour, ink and
-    value, a value pressed, ``pyramid``, an action as typed; ``None`` for a finish card
+    value, a value pressed, ``pyramid``, the grey die's ink keyed (``black``, ``white``,
+    ``again``), ``undo``, ``redo``, ``unscored``, ``again`` for another race, an action
+    as typed; ``None`` for a finish card
     (its colour is never said, RULES 1.8: ``_finish_hint`` asks its player) and others."""
     kind = event.get("type")
     if kind == "die":
@@ -1923,6 +2022,12 @@ def _proven_typed(event, players):
         return str(event.get("value"))
     if kind == "pyramid":
         return "pyramid"
+    if kind == "ink":
+        return event.get("ink") if event.get("ink") in INKS else "again"
+    if kind in ("undo", "redo", "unscored"):
+        return kind
+    if kind == "race":
+        return "again"
     action = event.get("action")
     if kind == "action" and isinstance(action, str) and not action.startswith("finish"):
         return _typed_action(action, list(players))
@@ -2011,6 +2116,14 @@ def _what_it_held(chunk, players, keyed=None):
         return _("the value %d pressed for the die") % event["value"]
     if kind == "value":
         return _("the value pressed for a die")
+    if kind == "ink" and event.get("ink") in INKS:
+        return _("the numeral colour %s keyed for the grey die") % colour_word(event["ink"])
+    if kind == "ink" and event.get("again"):
+        return _("'again' keyed for the grey die (the dice released again)")
+    if kind == "undo":
+        return _("an undo")
+    if kind == "race":
+        return _("another race")
     return _("a '%s' line") % kind
 
 
