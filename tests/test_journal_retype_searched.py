@@ -84,20 +84,7 @@ def test_the_refusal_offers_the_line_the_next_lines_chain_hash_proves(
         tmp_path, holding, old, new, held, typed):
     path = tmp_path / "g.jsonl"
     data, line, whole = _damaged(path, holding, old, new)
-    said = _refusal(path)
-    assert ("line %d is damaged (checksum does not match); nothing was changed; the next "
-            "line's chain hash proves it held %s: type it again in its place, keeping the "
-            "lines after it: pyramid play --resume %s --upto-damage --retype %s --plain; or, "
-            % (line, held, path, typed if " " not in typed else "'%s'" % typed)) in said, said
-    assert path.read_bytes() == data
-    # the retype it offers is taken at once, every line kept
-    j = _retype(path, data, typed)
-    assert not isinstance(j, str), j
-    assert j.events == whole
-    note, = j.notes
-    assert note.endswith("In its place: %s, typed again; the next line's chain hash proves "
-                         "it is the line as written" % held), note
-    j.close()
+    _proven_and_taken(path, data, line, whole, held, typed)
 
 
 def test_the_tester_s_command_line_offers_the_partner_the_hash_proves(tmp_path, capsys):
@@ -170,11 +157,15 @@ def _retyped_game(path, lines, line, old, new):
 
 
 def _proven_and_taken(path, data, line, whole, held, typed):
+    """The refusal of ``path`` (its line ``line`` damaged) names ``held`` as proven and
+    offers ``--retype typed``, the file unchanged; that retype is then taken at once,
+    every line kept (``whole`` the game's events) and the note saying it is proven."""
     said = _refusal(path)
     assert ("line %d is damaged (checksum does not match); nothing was changed; the next "
             "line's chain hash proves it held %s: type it again in its place, keeping the "
             "lines after it: pyramid play --resume %s --upto-damage --retype %s --plain; or, "
-            % (line, held, path, typed)) in said, said
+            % (line, held, path, typed if " " not in typed else "'%s'" % typed)) in said, said
+    assert path.read_bytes() == data
     j = _retype(path, data, typed)
     assert not isinstance(j, str), j
     assert j.events == whole
