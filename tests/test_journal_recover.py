@@ -20,6 +20,23 @@ def _game(path, commands):
     return path.read_bytes().splitlines(keepends=True)
 
 
+def _two_races(path):
+    """A real journal of a three-player second-edition game whose first race is played
+    to its end (the first die inside released with 3 each time), then race 2 begun
+    (``again``, set up, ``leg red``): its bytes, split into lines."""
+    journal = Journal(str(path), pyramid="manual")
+    s = Session("second", ["Ann", "Ben", "Cy"], seed=4, journal=journal)
+    s.command(SETUP)
+    while s.phase != "over":  # race 1 to its end, one die after another
+        inside = [c for c in s.edition.racing if c not in s.game.dice_out]
+        s.command("pyramid")
+        s.command("%s 3" % inside[0])
+    for text in ("again", SETUP, "leg red"):  # race 2 begins
+        s.command(text)
+    journal.close()
+    return path.read_bytes().splitlines(keepends=True)
+
+
 COMMANDS = ("leg red", "pyramid", "purple 2", "tile 8 -", "pyramid", "green 1",
             "leg blue", "pyramid", "red 3")
 #: a release the pyramid made and the table refused (two dice at once): it changes no game

@@ -319,19 +319,9 @@ def test_another_colour_for_a_damaged_finish_card_is_refused_without_saying_eith
 # --- what resuming up to a damaged line moves aside, said before (tester s33 finding 2) ---
 
 def test_the_refusal_says_how_many_lines_and_races_resuming_up_to_it_moves_aside(tmp_path):
-    from test_journal_recover import SETUP
+    from test_journal_recover import _two_races
     path = tmp_path / "g.jsonl"
-    journal = Journal(str(path), pyramid="manual")
-    s = Session("second", ["Ann", "Ben", "Cy"], seed=4, journal=journal)
-    s.command(SETUP)
-    while s.phase != "over":  # race 1 to its end, one die after another
-        inside = [c for c in s.edition.racing if c not in s.game.dice_out]
-        s.command("pyramid")
-        s.command("%s 3" % inside[0])
-    for text in ("again", SETUP, "leg red"):  # race 2 begins
-        s.command(text)
-    journal.close()
-    lines = path.read_bytes().splitlines(keepends=True)
+    lines = _two_races(path)
     # the first pyramid ticket's die, damaged: the lines after it can't follow without it
     line = next(i for i, x in enumerate(lines) if b'"type":"die"' in x) + 1
     data = _write_damaged(path, lines, line, b'"value":3', b'"value":4')

@@ -8,7 +8,7 @@ from camelhost import cli
 from camelhost.commands.play import _retyped
 from camelhost.table.journal import Journal, JournalError, read_events
 from camelhost.table.session import Session
-from test_journal_recover import SETUP, _damage
+from test_journal_recover import SETUP, _damage, _two_races
 
 PLAYERS = ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay"]  # partnerships need 6-8 (RULES 3.8)
 COMMANDS = (SETUP, "leg red", "pyramid", "purple 2", "partner Ann", "tile 8 -", "pyramid",
@@ -210,18 +210,8 @@ def test_the_grey_dies_ink_keyed_is_proven(tmp_path):
 
 def test_another_race_whose_start_marker_is_damaged_is_proven(tmp_path):
     path = tmp_path / "g.jsonl"
-    journal = Journal(str(path), pyramid="manual")
-    s = Session("second", ["Ann", "Ben", "Cy"], seed=4, journal=journal)
-    s.command(SETUP)
-    while s.phase != "over":  # race 1 to its end, one die after another
-        inside = [c for c in s.edition.racing if c not in s.game.dice_out]
-        s.command("pyramid")
-        s.command("%s 3" % inside[0])
-    for text in ("again", SETUP, "leg red"):
-        s.command(text)
-    journal.close()
+    lines = _two_races(path)
     whole = read_events(str(path))
-    lines = path.read_bytes().splitlines(keepends=True)
     line = next(i for i, x in enumerate(lines, 1) if b'"type":"race"' in x)
     start = whole[line - 1]["start"]  # the seat the start marker passed to
     data = _retyped_game(path, lines, line, b'"start":%d' % start,
