@@ -70,3 +70,34 @@ def test_players_only_quotation_marks_are_refused_as_empty(tmp_path, capsys):
     assert _play_refusal(tmp_path, capsys, 'Ann,"",Cy').startswith(
         "player name 2 of 3 is empty")
     assert _odds_refusal(capsys, 'Ann," ",Cy').startswith("give names separated by commas")
+
+
+@pytest.mark.parametrize("players", ['"Ann, Ben",Cy', "Dee,\u201eAnn, Ben\u201c , Cy",
+                                     "'Ann,Ben',Cy,Dee"])
+def test_a_quoted_name_with_a_comma_is_refused_as_rename_refuses_it(tmp_path, capsys,
+                                                                    players):
+    # the quotation marks are read before the commas: never the names "Ann and Ben"
+    said = "a name holds no comma (commas separate the names of --players)"
+    assert _play_refusal(tmp_path, capsys, players) == said
+    assert _odds_refusal(capsys, players) == said
+    table, out = typed_table("second", PLAYERS, SETUP)
+    assert refusal(table, out, 'rename Ben "Ben, Jr"') == 'rename Ben "Ben, Jr": ' + said
+    assert table.session.names == PLAYERS
+
+
+def test_a_quoted_name_with_a_comma_is_refused_in_german(tmp_path, capsys):
+    assert _play_refusal(tmp_path, capsys, '"Ann, Ben",Cy', lang="de") == (
+        "ein Name enthält kein Komma (Kommas trennen die Namen bei --players)")
+
+
+def test_bots_named_in_quotation_marks_are_read_as_players_reads_them(tmp_path, capsys,
+                                                                     monkeypatch):
+    from camelhost.table.journal import read_events
+    path = tmp_path / "g.jsonl"
+    monkeypatch.setattr("sys.stdin", iter(["quit\n"]))
+    assert cli.main(["play", "--players", " 'Ann Marie' ,O'Brien,Cy", "--bots",
+                     "\u201eCy\u201c,'Ann Marie'", "--plain", "--pyramid", "manual",
+                     "--journal", str(path), "--seed", "3"]) == 0
+    first = read_events(str(path))[0]
+    assert first["players"] == ["Ann Marie", "O'Brien", "Cy"]
+    assert first["bots"] == [0, 2]

@@ -154,16 +154,20 @@ def _read(text):
 
 def _players(text):
     """``--players``: comma-separated names, as ``pyramid play --players`` takes them
-    (each stripped, read without one pair of quotation marks around it: ``typed_name``,
+    (each stripped, read without one pair of quotation marks around it, which are read
+    before the commas: ``typed_names``; none with a comma,
     none empty, none twice, letter case aside, none a name a new table
     refuses: ``camelhost.table.session.new_name_problem``, a seat, a colour or command
     word in any table language, too wide); a bare number is the count ``--players`` was
     before it took names (an int: ``run`` says it is ``--seats`` now)."""
 
-    from camelhost.table.session import new_name_problem, typed_name
+    from camelhost.table.session import TableError, new_name_problem, typed_names
     if text.strip().isdigit() and len(text.strip()) <= 2:
         return int(text)
-    out = [typed_name(w) for w in text.split(",")]  # as the table reads a new name
+    try:
+        out = typed_names(text)  # as the table reads new names: quotation marks first
+    except TableError as exc:  # a name with a comma
+        raise argparse.ArgumentTypeError(str(exc)) from None
     for name in out:
         if not name:
             raise argparse.ArgumentTypeError(_("give names separated by commas, like Ann,Bob,Cid "

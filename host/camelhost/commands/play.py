@@ -294,7 +294,6 @@ def open_session(args, said=None):
         check_names,
         new_name_problem,
         player_name,
-        typed_name,
     )
     chosen = _resume_path(args)  # said once the game resumes, never before a refusal
     if args.resume:
@@ -316,7 +315,7 @@ def open_session(args, said=None):
         # a damaged first line is rebuilt (with --upto-damage) from what it still reads,
         # and from the players, edition, seed, bots and pyramid given, checked against
         # the lines after it (the bots' seats among the players it is rebuilt with)
-        rebuild = {"players": [n.strip() for n in args.players.split(",")]
+        rebuild = {"players": _typed_names("--players", args.players)
                    if args.players else None, "edition": args.edition, "seed": args.seed,
                    "pyramid": args.pyramid,
                    "bots": None if args.bots is None
@@ -351,7 +350,7 @@ def open_session(args, said=None):
     if not args.players:
         raise CliError(_("give the players: --players Ann,Ben,Cy (or --resume FILE)"))
     # every argument checked before a journal is made or a seed drawn and printed
-    names = [typed_name(n) for n in args.players.split(",")]  # '"Ben Jr"': Ben Jr
+    names = _typed_names("--players", args.players)  # '"Ben Jr"': Ben Jr
     if any(";" in n for n in names):  # 'Anna;Bernd;Cy': not one player, nor a count
         raise CliError(_("--players %s: the names are separated by commas (%s)")
                        % (args.players, ",".join(player_name(n) for n in
@@ -444,6 +443,19 @@ def _port_to_suggest(spec, link=None):
     return spec
 
 
+def _typed_names(option, text):
+    """The names of ``option`` (``"--players"`` or ``"--bots"``) given as ``text``, a
+    list of strings (``camelhost.table.session.typed_names``: quotation marks read
+    before the commas). Raises ``CliError`` (``--players TEXT: ...``, ``--bots TEXT:
+    ...``) for a name that holds a comma."""
+    from camelhost.table.session import TableError, typed_names
+    try:
+        return typed_names(text)
+    except TableError as exc:
+        said = _("--players %s: %s") if option == "--players" else _("--bots %s: %s")
+        raise CliError(said % (text, exc)) from None
+
+
 def _bot_seats(text, names):
     """The seats (0-based, in the order given) of the comma-separated ``--bots`` names
     ``text`` among the players ``names``; ``CliError`` for a name not among them, naming
@@ -451,9 +463,9 @@ def _bot_seats(text, names):
     accents folded), if one is near."""
     from camelhost.suggest import nearest
     from camelhost.table.bots import POLICIES, TABLE_POLICY
-    from camelhost.table.session import player_name, typed_name
+    from camelhost.table.session import player_name
     bots = []
-    for b in [typed_name(n) for n in text.split(",") if n.strip()]:
+    for b in [n for n in _typed_names("--bots", text) if n]:
         matches = [i for i, n in enumerate(names) if player_name(n).lower() == b.lower()]
         if not matches:
             starts = [n for n in names if player_name(n).lower().startswith(b.lower())]
@@ -555,8 +567,8 @@ def _check_resume_options(args, header, path=None):
         from camelhost.table.journal import read_names
         current = read_names(path, header)
     if args.players:
-        from camelhost.table.session import player_name, typed_name
-        names = [typed_name(n) for n in args.players.split(",")]  # as a new table reads them
+        from camelhost.table.session import player_name
+        names = _typed_names("--players", args.players)  # as a new table reads them
         if names not in ([player_name(n) for n in header["players"]],
                          [player_name(n) for n in current]):
             # the seats stay; a misspelt name is corrected at the table, journaled

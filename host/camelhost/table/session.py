@@ -148,6 +148,45 @@ def typed_name(text):
     return name
 
 
+def typed_names(text):
+    """``text`` (a string: names separated by commas, as ``--players`` and ``--bots``
+    give them) as the names it gives, a list of strings, each as ``typed_name`` reads
+    it. Quotation marks are read before the commas: a name that begins with one of
+    ``NAME_QUOTES`` runs to a mark of that kind followed by a comma or the end, commas
+    inside it included, so ``"Ann, Ben",Cy`` is two names, not ``"Ann``, ``Ben"`` and
+    ``Cy``; a mark never closed so is a character of the name (``O'Brien``, a lone
+    ``"``). Raises ``TableError`` (``comma_problem``'s line) when a name holds a comma:
+    a name holds none, even quoted, as in a ``rename``."""
+    names, pos = [], 0
+    while True:
+        start = len(text) - len(text[pos:].lstrip())
+        end = text.find(",", pos)
+        kind = next((k for k in NAME_QUOTES if text[start:start + 1] in k), None)
+        if kind is not None:
+            closed = re.compile(r"[%s]\s*(,|\Z)" % re.escape(kind)).search(text, start + 1)
+            if closed is not None:
+                end = closed.start(1)
+        if end == -1 or end >= len(text):
+            names.append(typed_name(text[pos:]))
+            break
+        names.append(typed_name(text[pos:end]))
+        pos = end + 1
+    for name in names:
+        if comma_problem(name) is not None:
+            raise TableError(comma_problem(name))
+    return names
+
+
+def comma_problem(name):
+    """Why ``name`` (a string) can't be a player's name for a comma it holds, one line,
+    or ``None`` when it holds none: commas separate the names of ``--players``, and the
+    journal's resume line and rebuild give the names so (``typed_names``,
+    ``new_name_problem``, a ``rename``)."""
+    if "," in name:
+        return _("a name holds no comma (commas separate the names of --players)")
+    return None
+
+
 def check_names(edition, names):
     """The players' names ``names`` (a list of strings, seat order) checked for a table
     of the ``edition`` (``"classic"``/``"second"``); returns them as a new list, each
@@ -188,7 +227,7 @@ def new_name_problem(name, taken=()):
     """Why ``name`` (a string) can't be given to a player at a new table or in a typed
     ``rename`` (as ``typed_name`` reads it: its quotation marks are no part of it), one
     line, or ``None`` when it can: empty, with no letter or digit (``?!``, a lone ``"``:
-    nothing to call a player by), wider than ``NAME_MAX`` columns
+    nothing to call a player by), with a comma (``comma_problem``), wider than ``NAME_MAX`` columns
     (``name_columns`` of the name as ``player_name`` keeps it: ``山田太郎山田太郎山田太郎``
     is 12 characters in 24 columns), written as a seat (``p1``, ``2``: ``pyramid odds
     --turn p1`` and ``partner 2`` would read it as the seat), or a word some table reads
@@ -200,6 +239,8 @@ def new_name_problem(name, taken=()):
         return _("the name is empty: give a name with a letter or a digit")
     if not any(c.isalnum() for c in name):
         return _("a name needs a letter or a digit, and %s has none") % name
+    if comma_problem(name) is not None:
+        return comma_problem(name)
     if name_columns(name) > NAME_MAX:
         return _("a name takes at most %d columns on a screen (a wide character such as 山 "
                  "takes 2), so that the screens show it whole where they name the player "
@@ -1345,9 +1386,8 @@ class Session:
         old = self.names[seat]
         if new == old:
             raise TableError(_("rename: %s is already called so") % old)
-        if "," in new:
-            raise TableError(_("rename %s %s: a name holds no comma (commas separate the "
-                               "names of --players)") % (old, new))
+        if comma_problem(new) is not None:
+            raise TableError(_("rename %s %s: %s") % (old, new, comma_problem(new)))
         for i, name in enumerate(self.names):
             if i != seat and name.lower() == new.lower():
                 raise TableError(_("rename %s %s: %s is already a player's name; the "
