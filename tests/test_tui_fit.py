@@ -180,7 +180,7 @@ def test_a_resumed_pyramid_ticket_waiting_for_its_die_is_shown_and_counted(tmp_p
         async with app.run_test(size=(80, 24)) as pilot:
             await scenes.settle(pilot)
             info = " ".join(_text(app, "#info").split())
-            assert "Pyramid tickets left: 3 (Cy's waits for its die)" in info  # Ben's, Cy's
+            assert "Pyramid tickets left: 3 (Cy's ticket waits for its die)." in info
             rows = _text(app, "#players").splitlines()
             cy = [r for r in rows if "Cy" in r][0]
             assert cy.split()[1:3] == ["3", "1"], cy  # 3 coins, one pyramid ticket
@@ -194,6 +194,40 @@ def test_a_resumed_pyramid_ticket_waiting_for_its_die_is_shown_and_counted(tmp_p
             await scenes.settle(pilot)
             assert "Pyramid tickets left: 3." in " ".join(_text(app, "#info").split())
             assert "waits" not in _text(app, "#info")
+
+    asyncio.run(play())
+
+
+@pytest.mark.parametrize("lang, die, said", [
+    ("en", "green ?", "Pyramid tickets left: 4 (Ben's ticket waits for its die's value)."),
+    ("en", None, "Pyramid tickets left: 4 (Ben's ticket waits for its die's numerals)."),
+    ("de", "green ?", "Noch 4 Pyramidenplättchen (das Plättchen von Ben wartet auf den Wert "
+                      "seines Würfels)."),
+    ("de", None, "Noch 4 Pyramidenplättchen (das Plättchen von Ben wartet auf die Ziffern "
+                 "seines Würfels)."),
+])
+def test_a_ticket_whose_die_is_out_says_it_waits_for_the_value_in_words(lang, die, said):
+    """s42: at the die-value prompt the counts read ``(Ben's waits for its die)``: no
+    English (``Ben's`` what?) and no longer true, the die lying out on the table. They
+    name the ticket and what it waits for now, as the plain screen's ``show`` does, in
+    the shorter words the panel's width asks for. ``die``: the die typed with its value
+    unknown, ``None``: the grey die reported by a pyramid, its numerals' colour unread."""
+    from camelhost.i18n import set_language
+    set_language(lang)
+    session = Session("second", P4, seed=2, journal=Journal(None))
+    for text in [scenes.SECOND_SETUP, "leg green", "pyramid"] + [die] * (die is not None):
+        session.command(text)
+    if die is None:
+        from camelhost.table.events import from_link  # as the pyramid's link gives it
+        session.feed(from_link(DieEvent("unknown", "B1", 1, "EVT 1 unknown best=grey-white",
+                                        best="grey-white", value=2)))
+    assert session.phase == ("value" if die else "ink")
+    app = TableApp(session, odds=scenes.quick_odds)
+
+    async def play():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await scenes.settle(pilot)
+            assert said in " ".join(_text(app, "#info").split())
 
     asyncio.run(play())
 

@@ -16,6 +16,7 @@ from camelhost.i18n import _, colour_word, ngettext, pgettext
 from camelhost.table.narration import name_list, pile_word, placed_words
 from camelhost.table.view import side_word
 from camelhost.ui import palette
+from camelhost.ui.plain import waiting_words
 
 #: Most characters per track space; the fewest is 4 (fits 18 columns in 80).
 CELL = 7
@@ -541,15 +542,10 @@ def _wrap(pieces, first, width):
     return lines
 
 
-def _waiting(view):
-    who = view.get("pyramid_waiting")
-    return _(" (%s's waits for its die)") % who if who else ""
-
-
 def info_text(view, width=None, waiting=True):
     """The public counts under the odds and players: dice that can still come out,
-    pyramid tickets left (and whose waits for its die), finish-pile sizes (never
-    their colours). With ``width`` (columns), a phrase that would not fit on the line
+    pyramid tickets left (and whose waits for its die, or its value: ``waiting_words``),
+    finish-pile sizes (never their colours). With ``width`` (columns), a phrase that would not fit on the line
     starts the next one, so no count is parted from its word (``loser 0`` / ``cards``).
     ``waiting``: say whose pyramid ticket waits for its die (``False``: the count
     alone, for a screen too short for it: the prompt line says whose die is asked
@@ -564,7 +560,8 @@ def info_text(view, width=None, waiting=True):
         phrases.append(dice_text(view) + Text("."))
     piles = view["piles"]
     phrases.append(Text(_("Pyramid tickets left: %d%s") % (
-        view["pyramid_tickets_left"], _waiting(view) if waiting else "") + "."))
+        view["pyramid_tickets_left"], waiting_words(view, short=True) if waiting else "")
+        + "."))
     phrases.append(Text(_("Finish piles%s: winner %s, loser %s") % (
         "" if over else _(" (hidden)"),
         ngettext("%d card", "%d cards", piles["winner"]) % piles["winner"],

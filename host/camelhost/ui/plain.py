@@ -69,14 +69,22 @@ def dice_line(view):
     return line
 
 
-def waiting_words(view):
+def waiting_words(view, short=False):
     """`` (Ann's pyramid ticket waits for its die)`` while one does, else ``""``; once
     its die is out and its value (or the grey die's numerals) is asked, what it waits
     for is that (`` (Ann's pyramid ticket waits for its die's value)``: tester s40
-    finding 13)."""
+    finding 13). ``short``: the full screen's words, after its ``Pyramid tickets
+    left: N``, where its width is tight (`` (Ann's ticket waits for its die's
+    value)``); a string."""
     who = view.get("pyramid_waiting")
     if not who:
         return ""
+    if short:
+        if view["phase"] == "value":
+            return _(" (%s's ticket waits for its die's value)") % who
+        if view["phase"] == "ink":
+            return _(" (%s's ticket waits for its die's numerals)") % who
+        return _(" (%s's ticket waits for its die)") % who
     if view["phase"] == "value":
         return _(" (%s's pyramid ticket waits for its die's value)") % who
     if view["phase"] == "ink":
