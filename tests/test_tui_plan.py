@@ -399,7 +399,7 @@ def test_the_counts_say_the_waiting_ticket_on_the_prompt_before_the_players_scro
     view = _view("second", TESTER_8, TESTER_8_LINES)
     texts = _texts(view, 80, odds_rows=8)
     texts["info"] = ("Can still come out: blu gre yel gry (one stays inside).\n"
-                     "Pyramid tickets left: 2 (Eve's waits for its die).\n"
+                     "Pyramid tickets left: 2 (Eve's ticket waits for its die).\n"
                      "Finish piles (hidden): winner 5 cards, loser 8 cards")
     texts["info_brief"] = ("Can still come out: blu gre yel gry (one stays inside).\n"
                            "Pyramid tickets left: 2. Finish piles (hidden): winner 5 cards")
