@@ -192,6 +192,44 @@ def micropython():
     return run
 
 
+@pytest.fixture
+def virtual_pyramid(micropython):
+    """Return ``start(edition, seed, **options)``, which starts a virtual pyramid
+    (``camelhost.device.virtual.VirtualPyramid(edition, seed=seed, **options)``: its
+    firmware under MicroPython's unix port, on a pseudo-terminal) and returns it
+    running; every pyramid so started is stopped when the test ends. Needs the
+    ``micropython`` fixture's port (skipped or failed as that fixture says)."""
+    import contextlib
+
+    from camelhost.device.virtual import VirtualPyramid
+
+    with contextlib.ExitStack() as started:
+        yield lambda edition, seed, **options: started.enter_context(
+            VirtualPyramid(edition, seed=seed, **options))
+
+
+@pytest.fixture
+def fails_cleanly(capsys):
+    """Return ``check(argv, *words, rc_box=None)``: ``pyramid ARGV`` (``cli.main``) run,
+    or with ``rc_box`` a run already done (a thread's, its exit status at
+    ``rc_box["rc"]``), asserted to fail as a user should meet a failure: a nonzero exit
+    status, no traceback in its output, stderr a ``pyramid: `` message that holds each
+    of ``words`` (strings). Returns ``(out, err)``, the captured stdout and stderr."""
+    from camelhost import cli
+
+    def check(argv, *words, rc_box=None):
+        rc = cli.main(argv) if rc_box is None else rc_box["rc"]
+        out, err = capsys.readouterr()
+        assert rc != 0
+        assert "Traceback" not in out + err
+        assert err.startswith("pyramid: "), err
+        for word in words:
+            assert word in err, err
+        return out, err
+
+    return check
+
+
 @pytest.fixture(scope="session")
 def reference_dir():
     """``../shared`` beside the checkout (acceptance cases, third-party data); skip if absent."""

@@ -226,23 +226,12 @@ def test_cli_auto_session_writes_plot_and_profile(tmp_path, capsys, micropython)
 # --- failures a user meets: one line, no traceback --------------------------
 
 
-def _fails_cleanly(capsys, argv, *words):
-    rc = cli.main(argv)
-    out, err = capsys.readouterr()
-    assert rc != 0
-    assert "Traceback" not in out + err
-    assert err.startswith("pyramid: "), err
-    for word in words:
-        assert word in err, err
-    return err
+def test_missing_port(fails_cleanly):
+    fails_cleanly(["calibrate", "--port", "/dev/no-such-pyramid"],
+                  "cannot open /dev/no-such-pyramid", "no such port")
 
 
-def test_missing_port(capsys):
-    _fails_cleanly(capsys, ["calibrate", "--port", "/dev/no-such-pyramid"],
-                   "cannot open /dev/no-such-pyramid", "no such port")
-
-
-def test_plot_without_matplotlib_fails_before_calibrating(tmp_path, capsys, monkeypatch):
+def test_plot_without_matplotlib_fails_before_calibrating(tmp_path, fails_cleanly, monkeypatch):
     """QA finding: `calibrate --port virtual --auto --plot` ran the whole session and only
     then said matplotlib was missing. Now it is one line up front, and nothing is done."""
     import sys
@@ -253,16 +242,16 @@ def test_plot_without_matplotlib_fails_before_calibrating(tmp_path, capsys, monk
     opened = []
     monkeypatch.setattr(command, "connect", lambda *a, **k: opened.append(a))
     png, prof = tmp_path / "sep.png", tmp_path / "profile.json"
-    err = _fails_cleanly(capsys, ["calibrate", "--port", "virtual", "--auto", "--plot", str(png),
-                                  "--out", str(prof)],
-                         "--plot needs matplotlib", "pip install 'smart-pyramid[plot]'")
+    _, err = fails_cleanly(["calibrate", "--port", "virtual", "--auto", "--plot", str(png),
+                            "--out", str(prof)],
+                           "--plot needs matplotlib", "pip install 'smart-pyramid[plot]'")
     assert err.count("\n") == 1
     assert opened == []  # no pyramid was opened, no session ran
     assert not png.exists() and not prof.exists()
 
 
-def test_an_unwritable_out_or_plot_file_is_refused_before_calibrating(tmp_path, capsys,
-                                                                      monkeypatch):
+def test_an_unwritable_out_or_plot_file_is_refused_before_calibrating(tmp_path, fails_cleanly,
+                                                                       monkeypatch):
     """Tester's finding: `--out /nonexistent/dir/p.json` was refused only after the whole
     session (120 releases by hand on a real pyramid). Now one line, before any pyramid
     is opened; a too large --samples too."""
@@ -271,21 +260,21 @@ def test_an_unwritable_out_or_plot_file_is_refused_before_calibrating(tmp_path, 
     opened = []
     monkeypatch.setattr(command, "connect", lambda *a, **k: opened.append(a))
     missing = str(tmp_path / "nowhere" / "p.json")
-    _fails_cleanly(capsys, ["calibrate", "--port", "virtual", "--auto", "--out", missing],
-                   "--out %s: no folder %s" % (missing, tmp_path / "nowhere"))
-    _fails_cleanly(capsys, ["calibrate", "--port", "virtual", "--auto", "--out", str(tmp_path)],
-                   "--out %s: that is a folder" % tmp_path)
+    fails_cleanly(["calibrate", "--port", "virtual", "--auto", "--out", missing],
+                  "--out %s: no folder %s" % (missing, tmp_path / "nowhere"))
+    fails_cleanly(["calibrate", "--port", "virtual", "--auto", "--out", str(tmp_path)],
+                  "--out %s: that is a folder" % tmp_path)
     missing_plot = str(tmp_path / "nowhere" / "p.png")  # a kind of file it writes
-    _fails_cleanly(capsys, ["calibrate", "--port", "virtual", "--plot", missing_plot],
-                   "--plot %s: no folder" % missing_plot)
-    _fails_cleanly(capsys, ["calibrate", "--port", "virtual", "--samples", "100000"],
-                   "--samples must be 3..100")
+    fails_cleanly(["calibrate", "--port", "virtual", "--plot", missing_plot],
+                  "--plot %s: no folder" % missing_plot)
+    fails_cleanly(["calibrate", "--port", "virtual", "--samples", "100000"],
+                  "--samples must be 3..100")
     assert opened == []
 
 
 @pytest.mark.parametrize("name", ["sep.txt", "sep.docx"])
-def test_a_plot_file_of_a_kind_it_cant_write_is_refused_before_calibrating(tmp_path, capsys,
-                                                                           monkeypatch, name):
+def test_a_plot_file_of_a_kind_it_cant_write_is_refused_before_calibrating(
+        tmp_path, fails_cleanly, monkeypatch, name):
     """Tester s38 finding 3: `calibrate --plot sep.txt` ran the whole session (a hundred
     releases by hand on a real pyramid) and only then failed in matplotlib's words. Now
     one line up front naming the kinds it writes; no pyramid opened, nothing written."""
@@ -295,10 +284,10 @@ def test_a_plot_file_of_a_kind_it_cant_write_is_refused_before_calibrating(tmp_p
     opened = []
     monkeypatch.setattr(command, "connect", lambda *a, **k: opened.append(a))
     plot, prof = tmp_path / name, tmp_path / "profile.json"
-    err = _fails_cleanly(capsys, ["calibrate", "--port", "virtual", "--auto", "--plot",
-                                  str(plot), "--out", str(prof)],
-                         "--plot %s: a plot can't be written as %s; end the name in .png, "
-                         ".svg or .pdf (or " % (plot, name[3:]), ".eps")
+    _, err = fails_cleanly(["calibrate", "--port", "virtual", "--auto", "--plot",
+                            str(plot), "--out", str(prof)],
+                           "--plot %s: a plot can't be written as %s; end the name in .png, "
+                           ".svg or .pdf (or " % (plot, name[3:]), ".eps")
     assert err.count("\n") == 1
     assert opened == []
     assert not plot.exists() and not prof.exists()
@@ -330,31 +319,28 @@ def test_plot_extra_names_matplotlib_and_runtime_does_not():
     assert not any(dep.startswith("matplotlib") for dep in project["dependencies"])
 
 
-def test_auto_needs_the_virtual_pyramid(capsys):
-    _fails_cleanly(capsys, ["calibrate", "--port", "/dev/ttyACM0", "--auto"], "--port virtual")
+def test_auto_needs_the_virtual_pyramid(fails_cleanly):
+    fails_cleanly(["calibrate", "--port", "/dev/ttyACM0", "--auto"], "--port virtual")
 
 
 @pytest.fixture
-def virtual(micropython):
-    from camelhost.device.virtual import VirtualPyramid
-
-    with VirtualPyramid("classic", seed=5) as vp:
-        yield vp
+def virtual(virtual_pyramid):
+    return virtual_pyramid("classic", seed=5)
 
 
 @pytest.mark.hil
 @pytest.mark.micropython
-def test_device_without_sensor(virtual, capsys, monkeypatch):
+def test_device_without_sensor(virtual, fails_cleanly, monkeypatch):
     virtual.unplug_sensor()
     monkeypatch.setattr("builtins.input", lambda prompt: "")
-    err = _fails_cleanly(capsys, ["calibrate", "--port", virtual.port, "--edition", "classic"],
-                         "colour sensor", "hardware/README.md", "nothing was saved")
+    _, err = fails_cleanly(["calibrate", "--port", virtual.port, "--edition", "classic"],
+                           "colour sensor", "hardware/README.md", "nothing was saved")
     assert not os.path.exists(os.path.join(virtual.flash_dir, "profile.json")), err
 
 
 @pytest.mark.hil
 @pytest.mark.micropython
-def test_device_rebooting_mid_session(virtual, capsys, monkeypatch):
+def test_device_rebooting_mid_session(virtual, fails_cleanly, monkeypatch):
     prompts = []
 
     def person(prompt):
@@ -367,28 +353,28 @@ def test_device_rebooting_mid_session(virtual, capsys, monkeypatch):
         return "k" if prompt.lstrip().startswith("Enter reads it again") else ""
 
     monkeypatch.setattr("builtins.input", person)
-    err = _fails_cleanly(capsys, ["calibrate", "--port", virtual.port, "--edition", "classic"],
-                         "restarted", "nothing was saved")
+    _, err = fails_cleanly(["calibrate", "--port", virtual.port, "--edition", "classic"],
+                           "restarted", "nothing was saved")
     assert len(prompts) == 4, err
     assert not os.path.exists(os.path.join(virtual.flash_dir, "profile.json"))
 
 
 @pytest.mark.hil
 @pytest.mark.micropython
-def test_person_stops_or_no_keyboard(virtual, capsys, monkeypatch):
+def test_person_stops_or_no_keyboard(virtual, fails_cleanly, monkeypatch):
     monkeypatch.setattr("builtins.input", lambda prompt: "q")
-    _fails_cleanly(capsys, ["calibrate", "--port", virtual.port], "stopped", "nothing was saved")
+    fails_cleanly(["calibrate", "--port", virtual.port], "stopped", "nothing was saved")
 
     def no_keyboard(prompt):
         raise EOFError
 
     monkeypatch.setattr("builtins.input", no_keyboard)
-    _fails_cleanly(capsys, ["calibrate", "--port", virtual.port], "person at the keyboard")
+    fails_cleanly(["calibrate", "--port", virtual.port], "person at the keyboard")
 
 
 @pytest.mark.hil
 @pytest.mark.micropython
-def test_cable_pulled_mid_session(virtual, capsys, monkeypatch):
+def test_cable_pulled_mid_session(virtual, fails_cleanly, monkeypatch):
     prompts = []
 
     def person(prompt):
@@ -399,8 +385,8 @@ def test_cable_pulled_mid_session(virtual, capsys, monkeypatch):
         return "k" if prompt.lstrip().startswith("Enter reads it again") else ""
 
     monkeypatch.setattr("builtins.input", person)
-    _fails_cleanly(capsys, ["calibrate", "--port", virtual.port], "lost the connection",
-                   "after 2 of 72 readings", "nothing was saved")
+    fails_cleanly(["calibrate", "--port", virtual.port], "lost the connection",
+                  "after 2 of 72 readings", "nothing was saved")
 
 
 # --- enough light: the floor ------------------------------------------------
@@ -511,18 +497,18 @@ def test_the_autorange_prompts_say_what_they_are_for_not_a_step_number(micropyth
 
 @pytest.mark.hil
 @pytest.mark.micropython
-def test_a_session_with_too_little_light_is_refused_and_says_what_to_set(tmp_path, capsys,
-                                                                          micropython):
+def test_a_session_with_too_little_light_is_refused_and_says_what_to_set(
+        tmp_path, fails_cleanly, micropython):
     """The whole command on the virtual pyramid at 2.4 ms and gain 1 (its purple die
     reads about 15 counts): the report's advice is the light, not the pairs it
     blurs, and the command ends with the one line naming the gain to set, leaving
     no profile anywhere."""
     prof = tmp_path / "profile.json"
-    err = _fails_cleanly(capsys, ["calibrate", "--port", "virtual", "--auto", "--edition",
-                                  "second", "--integration", "3", "--gain", "1", "--samples",
-                                  "4", "--out", str(prof)],
-                         "too little light: the darkest die (purple)", "at 2.4 ms and gain 1x",
-                         "set gain 4x (--gain 4)", "nothing was saved")
+    _, err = fails_cleanly(["calibrate", "--port", "virtual", "--auto", "--edition",
+                            "second", "--integration", "3", "--gain", "1", "--samples",
+                            "4", "--out", str(prof)],
+                           "too little light: the darkest die (purple)", "at 2.4 ms and gain 1x",
+                           "set gain 4x (--gain 4)", "nothing was saved")
     assert len(err.strip().splitlines()) == 1
     assert not prof.exists()
 
@@ -549,27 +535,29 @@ def test_integration_takes_the_sensors_range_and_says_when_it_rounds():
             calibrate.integration_used(wrong)
 
 
-def test_integration_option_accepts_the_shortest_step_and_tells_the_rounding(capsys):
+def test_integration_option_accepts_the_shortest_step_and_tells_the_rounding(capsys,
+                                                                             fails_cleanly):
     # a port that does not exist: the option is judged before the pyramid is opened
     for value in ("2.4", "153.6"):
-        err = _fails_cleanly(capsys, ["calibrate", "--port", "/dev/no-such-pyramid",
-                                      "--integration", value], "no such port")
+        _, err = fails_cleanly(["calibrate", "--port", "/dev/no-such-pyramid",
+                                "--integration", value], "no such port")
         assert "--integration" not in err
     assert cli.main(["calibrate", "--port", "/dev/no-such-pyramid",
                      "--integration", "100"]) != 0
     out = capsys.readouterr().out
     assert out == "integration time 100 ms rounded to the nearest 2.4 ms step: 100.8 ms\n"
-    _fails_cleanly(capsys, ["calibrate", "--port", "/dev/no-such-pyramid", "--integration", "2.3"],
-                   "--integration must be 2.4..153.6 ms (the sensor's 2.4 ms steps), not 2.3")
+    fails_cleanly(["calibrate", "--port", "/dev/no-such-pyramid", "--integration", "2.3"],
+                  "--integration must be 2.4..153.6 ms (the sensor's 2.4 ms steps), not 2.3")
 
 
 @pytest.mark.hil
 @pytest.mark.micropython
-def test_a_session_at_the_shortest_integration_time_runs_at_it(tmp_path, capsys, micropython):
+def test_a_session_at_the_shortest_integration_time_runs_at_it(tmp_path, fails_cleanly,
+                                                              micropython):
     """``--integration 2.4`` (refused before tester 3's finding 9) reaches the sensor as
     its one 2.4 ms step: the virtual pyramid's session then says 2.4 ms is too little."""
-    err = _fails_cleanly(capsys, ["calibrate", "--port", "virtual", "--auto", "--edition",
-                                  "second", "--integration", "2.4", "--gain", "1", "--samples",
-                                  "4", "--no-save"],
-                         "too little light: the darkest die (purple)", "at 2.4 ms and gain 1x")
+    _, err = fails_cleanly(["calibrate", "--port", "virtual", "--auto", "--edition",
+                            "second", "--integration", "2.4", "--gain", "1", "--samples",
+                            "4", "--no-save"],
+                           "too little light: the darkest die (purple)", "at 2.4 ms and gain 1x")
     assert len(err.strip().splitlines()) == 1

@@ -36,11 +36,8 @@ def _die(prompt):
 
 
 @pytest.fixture
-def second(micropython):
-    from camelhost.device.virtual import VirtualPyramid
-
-    with VirtualPyramid("second", seed=7) as vp:
-        yield vp
+def second(virtual_pyramid):
+    return virtual_pyramid("second", seed=7)
 
 
 @pytest.mark.hil
