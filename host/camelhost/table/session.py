@@ -161,7 +161,8 @@ def typed_names(text):
     while True:
         start = len(text) - len(text[pos:].lstrip())
         end = text.find(",", pos)
-        kind = next((k for k in NAME_QUOTES if text[start:start + 1] in k), None)
+        first = text[start:start + 1]  # "" at the end: no mark
+        kind = next((k for k in NAME_QUOTES if first and first in k), None)
         if kind is not None:
             closed = re.compile(r"[%s]\s*(,|\Z)" % re.escape(kind)).search(text, start + 1)
             if closed is not None:
