@@ -50,18 +50,20 @@ def load(path=DEFAULT_PATH):
     """The stored profile (dict), or ``None`` when there is none or it is unusable.
 
     A file that is not valid JSON, fails ``check_profile`` or does not fit the heap
-    counts as none, so the firmware falls back to its default profile instead of
+    counts as none (a leading UTF-8 byte order mark is skipped, ``settings.read_json``), so the firmware falls back to its default profile instead of
     crashing.
     """
     from camelup.board.classifier import check_profile
+
+    from pyramid.settings import read_json
 
     for candidate in (path, path + ".tmp"):
         if not _exists(candidate):
             continue
         try:
-            with open(candidate) as f:
-                # parsed from the stream: no whole-file string (up to 8 KB) on the heap
-                profile = json.load(f)
+            # parsed from the stream: no whole-file string (up to 8 KB) on the heap;
+            # an editor's byte order mark skipped
+            profile = read_json(candidate)
             check_profile(profile)
             return profile
         except (ValueError, OSError, MemoryError):

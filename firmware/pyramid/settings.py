@@ -59,6 +59,8 @@ GAINS = (1, 4, 16, 60)
 #: integration times SET accepts (ms)
 INTEGRATION_RANGE = (3, 614)
 SETTINGS_FILE = "settings.json"
+#: the console line for a settings file there but unreadable (its path, what was wrong)
+UNREADABLE = "pyramid: %s unreadable (%s): running on config.py and the defaults; fix or delete the file"
 
 
 def readable(key):
@@ -66,13 +68,16 @@ def readable(key):
     return OLD_KEYS.get(key, key)
 
 
-def load_settings(config=None, path=SETTINGS_FILE):
+def load_settings(config=None, path=SETTINGS_FILE, tell=None):
     """Return the settings dict (``DEFAULTS`` keys): defaults, ``config`` module
     values, then the file at ``path``.
 
     Unknown keys and values of the wrong type in the file are ignored, and an
     unreadable file (damaged, or too big for the heap) counts as absent: a damaged
-    file must not stop the board from booting.
+    file must not stop the board from booting. A leading UTF-8 byte order mark (an
+    editor's) is skipped (``read_json``). ``tell``: called with one line (``str``)
+    naming the file and what was wrong when the file is there but unreadable (the
+    board prints it on its console at boot, ``pyramid.app.run``); no file is no line.
     """
     s = dict(DEFAULTS)
     if config is not None:
@@ -80,8 +85,14 @@ def load_settings(config=None, path=SETTINGS_FILE):
             if hasattr(config, name):
                 s[key] = getattr(config, name)
     try:
-        with open(path) as f:
-            saved = json.load(f)
+        saved = read_json(path)
+    except OSError:  # no file: the defaults and config.py
+        return s
+    except (ValueError, MemoryError) as exc:  # MicroPython's UnicodeError is a ValueError
+        if tell is not None:
+            tell(UNREADABLE % (path, exc))
+        return s
+    try:
         # old short keys first, so a readable key in the same file wins
         for old in (True, False):
             for key in saved:
@@ -90,9 +101,21 @@ def load_settings(config=None, path=SETTINGS_FILE):
                 name = readable(key)
                 if name in DEFAULTS and type(saved[key]) in (type(DEFAULTS[name]), int, float):
                     s[name] = saved[key]
-    except (OSError, ValueError, MemoryError, AttributeError, TypeError):
+    except (AttributeError, TypeError):  # JSON, but not an object of settings
         pass
     return s
+
+
+def read_json(path):
+    """The JSON value in the file at ``path`` (dict, list, ...), parsed from the stream (no
+    whole-file string on the heap), a leading UTF-8 byte order mark skipped: an editor
+    may write one (Windows Notepad), and MicroPython's ``json`` refuses it (``syntax
+    error in JSON``). Raises ``OSError`` when the file cannot be opened, ``ValueError``
+    when it is not JSON (or not UTF-8), ``MemoryError`` when it does not fit the heap."""
+    with open(path) as f:
+        if f.read(1) != "\ufeff":
+            f.seek(0)
+        return json.load(f)
 
 
 def save_settings(settings, path=SETTINGS_FILE):
