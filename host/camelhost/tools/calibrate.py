@@ -12,7 +12,9 @@ The session (``calibrate()``):
    the LED-on and LED-off counts; the classifier sees their difference. A person at
    the keyboard is asked about a reading that looks like the one before it or the
    empty head (kept, it spends the session), or that the board's running profile
-   names as another die (one ``RAW`` reading; kept, it is fitted at no cost);
+   names as another die (one ``RAW`` reading; kept, it is fitted at no cost, unless the
+   session's own profile names it another die too: then it is said and left out of the
+   fit, ``named_by_the_fit``);
 3. fits the profile (``camelup.calibration.fit``) with the sensor settings the
    readings were taken with, checks it on the readings themselves
    (leave-one-out), and reports the separation of every pair of classes
@@ -978,7 +980,7 @@ class _Saturated(Exception):
 
 
 def _read_steps(pyramid, driver, edition, out, it, steps, previous=None, round_check=None,
-                dim_stop=None, trusted=None):
+                dim_stop=None, trusted=None, kept=None):
     """Each step's reading (LED on minus LED off, counts per channel) by class, and the
     readings that looked like the die read before or the empty head (index in the class,
     what they looked like). The first reading whose LED-on clear count is at or over the
@@ -1004,10 +1006,14 @@ def _read_steps(pyramid, driver, edition, out, it, steps, previous=None, round_c
     fitted as any reading, since that profile may be the wrong one (the reason to
     calibrate), and that profile's naming that die so is not asked about again
     (``trusted``: the set of ``(label, die named)`` the person kept, shared with
-    ``reach_light``'s light check; a new one when ``None``)."""
+    ``reach_light``'s light check; a new one when ``None``). ``kept``: a list each such
+    reading fitted though the board's profile named another die is appended to, as
+    ``(label, index in its class, die named, step number)``, for the check against the
+    session's own profile (``named_by_the_fit``)."""
     from camelup.board import classifier
     collected = {label: [] for label in classifier.classes_for(edition)}
     suspects = {label: [] for label in collected}
+    kept = [] if kept is None else kept
     limit = saturation_level(it)
     taken = 0
     trusted = set() if trusted is None else trusted
@@ -1040,9 +1046,12 @@ def _read_steps(pyramid, driver, edition, out, it, steps, previous=None, round_c
             if not like:
                 if flag:  # a clipped reading stops below
                     break
-                if board_judges(pyramid, driver, label, value, taken + 1, trusted)[0]:
+                again, named = board_judges(pyramid, driver, label, value, taken + 1, trusted)
+                if again:
                     collected[label].pop()  # read again: this reading goes
                     continue
+                if named is not None:  # kept though the board's profile named another die
+                    kept.append((label, len(collected[label]) - 1, named, index))
                 break
             die, clear = (label, reading[0]) if label != classifier.EMPTY else (
                 previous[0], previous[1][0])
@@ -1349,13 +1358,14 @@ def _session(pyramid, driver, edition, samples, save, out, cfg, it, settings, st
         check = None
         if autorange and tries < MORE_LIGHT_TRIES:
             check = _light_round_check(pyramid, edition, settings, len(steps), out)
+        kept = []
         try:
             collected, suspects = _read_steps(
                 pyramid, driver, edition, out, it, steps, previous, check,
                 None if autorange or driver.automatic else (classifier.default_profile(edition).get("floor", 0.0),
                                         pyramid.port, settings,
                                         expected_clear("empty", cfg, edition)),
-                trusted)
+                trusted, kept)
             break
         except _Saturated as stop:
             raise CliError(stopped_saturated(stop, edition, settings, pyramid.port)) from None
@@ -1367,6 +1377,15 @@ def _session(pyramid, driver, edition, samples, save, out, cfg, it, settings, st
             previous = None  # the last reading was taken at the other settings
             driver.start_again()
             print(_("sensor: %s") % settings_line(it, cfg["gain"]), file=out)
+    doubted = named_by_the_fit(collected, kept, edition, settings)
+    if doubted:  # a reading kept with k that the maker's own dice say was another die
+        for label, index, named, step in doubted:
+            print(doubted_line(label, collected[label][index], named, step, len(steps)),
+                  file=out)
+        collected, suspects = _without(collected, suspects, doubted)
+        short = sorted(label for label, rows in collected.items() if len(rows) < MIN_SAMPLES)
+        if short:
+            raise CliError(too_few_left_line(short, pyramid.port))
     profile = calibration.fit(collected, edition, settings)
     pairs = calibration.separation(profile)
     loo = leave_one_out(collected, edition, settings)
@@ -1498,6 +1517,86 @@ def named_otherwise(label, named):
     if label != classifier.EMPTY and calibration.same_die(label, named):
         return None
     return named
+
+
+def named_by_the_fit(collected, kept, edition, settings):
+    """The readings kept though the board's running profile named another die (``kept``:
+    ``(label, index in collected[label], die named, step)``, ``_read_steps``) that the
+    session's own profile names as another die too: ``[(label, index, die named now,
+    step)]``, in step order. Each is judged by the profile fitted on the readings of
+    ``collected`` without it (``camelup.calibration.fit`` at ``settings``, the
+    ``edition``'s classes), as the report's check judges every reading
+    (``leave_one_out``): fitted with it, a reading pulls its class's spread over itself.
+    Without every such reading of its class at once while they are fewer than the others
+    and ``MIN_SAMPLES`` others are left (two wrong dice kept would each pull the spread
+    over the other), else without it alone (most of a die's readings kept so: that
+    profile was wrong about the die); a class of ``MIN_SAMPLES`` readings (``--samples
+    3``) cannot spare one, and its readings are not judged. The judgement is the one the board's profile got
+    (``named_otherwise``: the empty head, ``unknown`` and ``double`` are no other die).
+    Such a reading was not that profile's mistake but the wrong die in the head: the
+    session leaves it out of the fit (docs/calibration.md)."""
+    from camelup import calibration
+    from camelup.board import classifier
+
+    def judge(label, indices):
+        rest = dict(collected)
+        rest[label] = [row for i, row in enumerate(collected[label]) if i not in indices]
+        if len(rest[label]) < max(MIN_SAMPLES, len(indices) + 1):
+            return None
+        return classifier.Classifier(calibration.fit(rest, edition, settings, floor=False))
+
+    doubted = []
+    for label in sorted(set(row[0] for row in kept)):
+        rows = [row for row in kept if row[0] == label]
+        together = judge(label, set(row[1] for row in rows))
+        for _label, index, _named, step in rows:
+            clf = together or judge(label, {index})
+            if clf is None:  # too few to fit without it: fitted as kept
+                continue
+            now = named_otherwise(label, clf.classify(collected[label][index])[0])
+            if now is not None:
+                doubted.append((label, index, now, step))
+    return sorted(doubted, key=lambda row: row[3])
+
+
+def _without(collected, suspects, doubted):
+    """``(collected, suspects)`` with the readings ``doubted`` (``named_by_the_fit``) left
+    out, the indices of ``suspects`` moved down past them."""
+    collected = {label: list(rows) for label, rows in collected.items()}
+    suspects = {label: list(rows) for label, rows in suspects.items()}
+    for label, index, _named, _step in sorted(doubted, key=lambda row: -row[1]):
+        del collected[label][index]
+        suspects[label] = [(i - 1 if i > index else i, like) for i, like in suspects[label]]
+    return collected, suspects
+
+
+def doubted_line(label, reading, named, step, total):
+    """The one line (no newline) saying that reading number ``step`` of ``total``, of
+    ``label`` (``reading``: ``(c, r, g, b)``), kept though the board's profile named another
+    die, is named the die ``named`` by the profile the session fitted too
+    (``wrong_die_words``), and is left out of the fit."""
+    return _("reading %(step)d of %(total)d (%(label)s c=%(c)d r=%(r)d g=%(g)d b=%(b)d), kept "
+             "though the pyramid's profile named another die: %(held)s, as the profile this "
+             "session fitted reads it too; it is left out and the profile fitted again "
+             "without it") % {
+                 "step": step, "total": total, "label": shown_label(label), "c": reading[0],
+                 "r": reading[1], "g": reading[2], "b": reading[3],
+                 "held": wrong_die_words(named, label)}
+
+
+def too_few_left_line(short, port=None):
+    """The one line (no newline) refusing the save when leaving out the readings
+    ``named_by_the_fit`` found leaves a class of ``short`` (labels) under ``MIN_SAMPLES``
+    readings, too few to fit; the command to run again names ``port``."""
+    return ngettext(
+        "not saved: with those readings left out, %(classes)s has fewer than %(least)d "
+        "readings, too few to fit; put the die asked for in the head at each step and run "
+        "%(command)s again; the pyramid keeps its profile",
+        "not saved: with those readings left out, %(classes)s have fewer than %(least)d "
+        "readings each, too few to fit; put the die asked for in the head at each step and "
+        "run %(command)s again; the pyramid keeps its profile", len(short)) % {
+                 "classes": ", ".join(shown_label(label) for label in short),
+                 "least": MIN_SAMPLES, "command": with_port("calibrate", port)}
 
 
 def board_judges(pyramid, driver, label, value, taken, trusted, purpose=None):
