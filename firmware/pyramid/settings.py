@@ -7,8 +7,9 @@ written by an older firmware uses the short keys of ``OLD_KEYS``; they are read 
 the readable key they stand for. The wire names of ``SET``/``CFG`` (``ed``, ``it``,
 ``gain``, ``vb``, docs/protocol.md) are the protocol's, not these.
 
-Plain module (no ``pyramid`` import): the host's virtual pyramid reads ``OLD_KEYS``
-to write a settings file in the same keys.
+Plain module (no ``pyramid`` import at its top; ``load_settings``, on the board, takes
+its reader from ``pyramid.profile``): the host's virtual pyramid reads ``OLD_KEYS`` to
+write a settings file in the same keys.
 """
 
 import json
@@ -59,8 +60,6 @@ GAINS = (1, 4, 16, 60)
 #: integration times SET accepts (ms)
 INTEGRATION_RANGE = (3, 614)
 SETTINGS_FILE = "settings.json"
-#: the console line for a settings file there but unreadable (its path, what was wrong)
-UNREADABLE = "pyramid: %s unreadable (%s): running on config.py and the defaults; fix or delete the file"
 
 
 def readable(key):
@@ -75,15 +74,20 @@ def load_settings(config=None, path=SETTINGS_FILE, tell=None):
     Unknown keys and values of the wrong type in the file are ignored, and an
     unreadable file (damaged, or too big for the heap) counts as absent: a damaged
     file must not stop the board from booting. A leading UTF-8 byte order mark (an
-    editor's) is skipped (``read_json``). ``tell``: called with one line (``str``)
-    naming the file and what was wrong when the file is there but unreadable (the
-    board prints it on its console at boot, ``pyramid.app.run``); no file is no line.
+    editor's) is skipped (``pyramid.profile.read_json``). ``tell``: called with one line
+    (``str``) naming the file and what was wrong when the file is there but unreadable
+    (the board prints it on its console at boot, ``pyramid.app.run``); no file is no
+    line.
     """
     s = dict(DEFAULTS)
     if config is not None:
         for key, name in CONFIG_NAMES:
             if hasattr(config, name):
                 s[key] = getattr(config, name)
+    # the one reader of the board's JSON files, in a module the firmware forgets once it
+    # has read the profile at boot (``App.load_classifier``): no heap kept for it
+    from pyramid.profile import UNREADABLE, read_json
+
     try:
         saved = read_json(path)
     except OSError:  # no file: the defaults and config.py
@@ -104,18 +108,6 @@ def load_settings(config=None, path=SETTINGS_FILE, tell=None):
     except (AttributeError, TypeError):  # JSON, but not an object of settings
         pass
     return s
-
-
-def read_json(path):
-    """The JSON value in the file at ``path`` (dict, list, ...), parsed from the stream (no
-    whole-file string on the heap), a leading UTF-8 byte order mark skipped: an editor
-    may write one (Windows Notepad), and MicroPython's ``json`` refuses it (``syntax
-    error in JSON``). Raises ``OSError`` when the file cannot be opened, ``ValueError``
-    when it is not JSON (or not UTF-8), ``MemoryError`` when it does not fit the heap."""
-    with open(path) as f:
-        if f.read(1) != "\ufeff":
-            f.seek(0)
-        return json.load(f)
 
 
 def save_settings(settings, path=SETTINGS_FILE):
