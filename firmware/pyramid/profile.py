@@ -6,6 +6,11 @@ new file whole; a stray ``.tmp`` is ignored by ``load``. (LittleFS on rp2
 replaces the target on rename; on a filesystem that refuses to rename over an
 existing file, the old one is removed first, and ``load`` then falls back to
 the ``.tmp`` copy, which is complete by then.)
+
+``read_json`` reads the board's JSON files, this one and ``settings.json``
+(``pyramid.settings.load_settings``), past an editor's byte order mark; the firmware
+forgets this module once it has read the profile at boot (``App.load_classifier``), so
+the reader costs no heap after it.
 """
 
 import json
@@ -13,6 +18,21 @@ import os
 
 #: Where the firmware keeps its profile on the board's flash.
 DEFAULT_PATH = "/profile.json"
+#: the console line for a settings file there but unreadable (its path, what was wrong;
+#: ``pyramid.settings.load_settings``), kept here with the reader, off the heap after boot
+UNREADABLE = "pyramid: %s unreadable (%s): running on config.py and the defaults; fix or delete the file"
+
+
+def read_json(path):
+    """The JSON value in the file at ``path`` (dict, list, ...), parsed from the stream (no
+    whole-file string on the heap), a leading UTF-8 byte order mark skipped: an editor
+    may write one (Windows Notepad), and MicroPython's ``json`` refuses it (``syntax
+    error in JSON``). Raises ``OSError`` when the file cannot be opened, ``ValueError``
+    when it is not JSON (or not UTF-8), ``MemoryError`` when it does not fit the heap."""
+    with open(path) as f:
+        if f.read(1) != "\ufeff":
+            f.seek(0)
+        return json.load(f)
 
 
 def _exists(path):
@@ -50,7 +70,7 @@ def load(path=DEFAULT_PATH):
     """The stored profile (dict), or ``None`` when there is none or it is unusable.
 
     A file that is not valid JSON, fails ``check_profile`` or does not fit the heap
-    counts as none, so the firmware falls back to its default profile instead of
+    counts as none (a leading UTF-8 byte order mark is skipped, ``read_json``), so the firmware falls back to its default profile instead of
     crashing.
     """
     from camelup.board.classifier import check_profile
@@ -59,9 +79,9 @@ def load(path=DEFAULT_PATH):
         if not _exists(candidate):
             continue
         try:
-            with open(candidate) as f:
-                # parsed from the stream: no whole-file string (up to 8 KB) on the heap
-                profile = json.load(f)
+            # parsed from the stream: no whole-file string (up to 8 KB) on the heap;
+            # an editor's byte order mark skipped
+            profile = read_json(candidate)
             check_profile(profile)
             return profile
         except (ValueError, OSError, MemoryError):

@@ -7,8 +7,9 @@ written by an older firmware uses the short keys of ``OLD_KEYS``; they are read 
 the readable key they stand for. The wire names of ``SET``/``CFG`` (``ed``, ``it``,
 ``gain``, ``vb``, docs/protocol.md) are the protocol's, not these.
 
-Plain module (no ``pyramid`` import): the host's virtual pyramid reads ``OLD_KEYS``
-to write a settings file in the same keys.
+Plain module (no ``pyramid`` import at its top; ``load_settings``, on the board, takes
+its reader from ``pyramid.profile``): the host's virtual pyramid reads ``OLD_KEYS`` to
+write a settings file in the same keys.
 """
 
 import json
@@ -66,22 +67,36 @@ def readable(key):
     return OLD_KEYS.get(key, key)
 
 
-def load_settings(config=None, path=SETTINGS_FILE):
+def load_settings(config=None, path=SETTINGS_FILE, tell=None):
     """Return the settings dict (``DEFAULTS`` keys): defaults, ``config`` module
     values, then the file at ``path``.
 
     Unknown keys and values of the wrong type in the file are ignored, and an
     unreadable file (damaged, or too big for the heap) counts as absent: a damaged
-    file must not stop the board from booting.
+    file must not stop the board from booting. A leading UTF-8 byte order mark (an
+    editor's) is skipped (``pyramid.profile.read_json``). ``tell``: called with one line
+    (``str``) naming the file and what was wrong when the file is there but unreadable
+    (the board prints it on its console at boot, ``pyramid.app.run``); no file is no
+    line.
     """
     s = dict(DEFAULTS)
     if config is not None:
         for key, name in CONFIG_NAMES:
             if hasattr(config, name):
                 s[key] = getattr(config, name)
+    # the one reader of the board's JSON files, in a module the firmware forgets once it
+    # has read the profile at boot (``App.load_classifier``): no heap kept for it
+    from pyramid.profile import UNREADABLE, read_json
+
     try:
-        with open(path) as f:
-            saved = json.load(f)
+        saved = read_json(path)
+    except OSError:  # no file: the defaults and config.py
+        return s
+    except (ValueError, MemoryError) as exc:  # MicroPython's UnicodeError is a ValueError
+        if tell is not None:
+            tell(UNREADABLE % (path, exc))
+        return s
+    try:
         # old short keys first, so a readable key in the same file wins
         for old in (True, False):
             for key in saved:
@@ -90,7 +105,7 @@ def load_settings(config=None, path=SETTINGS_FILE):
                 name = readable(key)
                 if name in DEFAULTS and type(saved[key]) in (type(DEFAULTS[name]), int, float):
                     s[name] = saved[key]
-    except (OSError, ValueError, MemoryError, AttributeError, TypeError):
+    except (AttributeError, TypeError):  # JSON, but not an object of settings
         pass
     return s
 

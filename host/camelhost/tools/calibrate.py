@@ -12,7 +12,9 @@ The session (``calibrate()``):
    the LED-on and LED-off counts; the classifier sees their difference. A person at
    the keyboard is asked about a reading that looks like the one before it or the
    empty head (kept, it spends the session), or that the board's running profile
-   names as another die (one ``RAW`` reading; kept, it is fitted at no cost);
+   names as another die (one ``RAW`` reading; kept, it is fitted at no cost, unless the
+   session's own profile names it another die too: then it is said and left out of the
+   fit, ``named_by_the_fit``);
 3. fits the profile (``camelup.calibration.fit``) with the sensor settings the
    readings were taken with, checks it on the readings themselves
    (leave-one-out), and reports the separation of every pair of classes
@@ -171,6 +173,12 @@ def describe_step(label, value, again=False):
     return _("release the %s die with %d on top") % (colour_word(label), value)
 
 
+def any_face(label):
+    """What the person does for a step before the readings (``--autorange``'s gain and
+    light checks, one reading each, any face up): ``release the purple die``."""
+    return _("release the %s die") % colour_word(label)
+
+
 def emulator_key(label):
     """What puts a step's ``label`` (a class of ``camelup.board.classifier``) in the
     emulated Pico's head, typed in ``pyramid emulate``'s terminal: ``p`` and the die's
@@ -197,12 +205,13 @@ class HumanDriver:
     saying that cost, and every later step's prompt says the session will not be saved
     (``q`` stops it there); any other answer there is refused in one line naming the
     three keys, and that line waits for the answer again.
-    ``wrong_die(label, value, found, taken)`` is asked after a reading the board's
+    ``wrong_die(label, value, found, taken, purpose)`` is asked after a reading the board's
     running profile names as another die, ``found`` (``named_otherwise``), and returns
-    True when the step is to be read again (Enter or ``r``); ``k`` keeps the reading,
-    which goes into the fit as any other and costs the session nothing (that profile is
-    the one a calibration replaces, and may be what is wrong); any other answer is
-    refused in one line naming the keys, as above. ``q`` at any of these prompts asks
+    True when the step is to be read again (Enter or ``r``; ``purpose``: a step before the
+    readings, ``--autorange``'s light check, whose die any face up is asked for again);
+    ``k`` keeps the reading, which goes into the fit as any other and costs the session
+    nothing (that profile is the one a calibration replaces, and may be what is wrong);
+    any other answer is refused in one line naming the keys, as above. ``q`` at any of these prompts asks
     before it drops ``taken`` readings
     (``CliError`` when the person confirms with the language's yes, ``yes_words``: German
     ``j``; EOF counts as confirming; any other answer but Enter is refused in one line and
@@ -272,13 +281,12 @@ class HumanDriver:
         step = describe_step(label, value, self.again)
         if self.emulated:
             if purpose:
-                step = _("release the %s die") % colour_word(label)
+                step = any_face(label)
             prompt = self._emulated_prompt(step, emulator_key(label), purpose,
                                            index, total)
         elif purpose:  # a step before the readings: no step number to give, one reading
             # (no faces to alternate: any face up)
-            prompt = _("[%s] %s, then press Enter (q to stop): ") % (
-                purpose, _("release the %s die") % colour_word(label))
+            prompt = _("[%s] %s, then press Enter (q to stop): ") % (purpose, any_face(label))
         elif self.kept_doubtful:  # each later step says the session is spent
             prompt = _("[%3d/%d] %s, then press Enter (this session will not be saved: a "
                        "doubtful reading was kept; q stops): ") % (index, total, step)
@@ -335,9 +343,9 @@ class HumanDriver:
                 return False
             prompt = "  " + refused % answer
 
-    def wrong_die(self, label, value, found, taken):
+    def wrong_die(self, label, value, found, taken, purpose=None):
         held = wrong_die_words(found, label)
-        step = describe_step(label, value, self.again)
+        step = any_face(label) if purpose else describe_step(label, value, self.again)
         if self.emulated:
             prompt = "  " + _("%(held)s, as the pyramid's profile now reads it: %(step)s: on "
                               "the emulated Pico, type %(key)s and Enter in its terminal; "
@@ -372,7 +380,7 @@ class VirtualDriver:
         """The simulated table put the die asked for: a reading is never taken again."""
         return False
 
-    def wrong_die(self, label, value, found, taken):
+    def wrong_die(self, label, value, found, taken, purpose=None):
         """The simulated table put the die asked for: its reading is kept."""
         return False
 
@@ -882,16 +890,23 @@ def reach_light(pyramid, driver, edition, cfg, out):
     ``light_check``: ``(label, reading)``, the darkest die's reading (LED on minus LED
     off, counts) at the settings in force (read again after a change), which the first
     step of the session is compared with (a die left in the head from the light check
-    is said at once, tester s33-2 finding 4)."""
+    is said at once, tester s33-2 finding 4). The light check's reading is judged by the
+    board's running profile as every reading fitted is (``board_judges``): one it names
+    as another die is said in one line and asked again (Enter), or kept (``k``, when that
+    profile is what is wrong), so the light is never chosen on another die unsaid; the
+    ``CFG`` returned carries ``trusted``, the ``(label, die named)`` so kept, which the
+    session's readings do not ask about again."""
     from camelup.board import classifier
 
     from camelhost.device.link import LinkError
 
     floor = classifier.default_profile(edition).get("floor", 0.0)
     label = darkest(edition)
-    driver.present(label, 1, 0, 0, purpose=_("to check the light"))
+    purpose = _("to check the light")
+    driver.present(label, 1, 0, 0, purpose=purpose)
     it = integration_ms(cfg["it"])
     settings = {"integration_ms": it, "gain": cfg["gain"]}
+    trusted = set()
     while True:
         on, off = _sample(pyramid, 0, 0)
         # the brightest die left in the head from choosing the gain: said at once, as a
@@ -899,10 +914,14 @@ def reach_light(pyramid, driver, edition, cfg, out):
         like = looks_like(label, difference(on, off), cfg.get("gain_check"),
                           {classifier.EMPTY: []})
         if not like:
+            # another die, as the board's profile reads it: said and asked, as a reading
+            # fitted is; Enter reads it again, k keeps it (that profile may be wrong)
+            if board_judges(pyramid, driver, label, 1, 0, trusted, purpose)[0]:
+                continue
             break
         print("  " + suspect_warning(label, like), file=out)
         # asked again, never kept: the light would be judged on the wrong die
-        driver.present(label, 1, 0, 0, purpose=_("to check the light"))
+        driver.present(label, 1, 0, 0, purpose=purpose)
     clear = difference(on, off)[0]
     # the built-in profile's floor: the maker's dice's own is known from the readings
     # (``_light_round_check``), tester s35-2 finding 3
@@ -915,7 +934,7 @@ def reach_light(pyramid, driver, edition, cfg, out):
           % (colours_in(label), clear, int(floor + 0.999), int(floor * LIGHT_MARGIN + 0.999)),
           file=out)
     if clear >= floor * LIGHT_MARGIN:
-        return dict(cfg, light_check=(label, difference(on, off)))
+        return dict(cfg, light_check=(label, difference(on, off)), trusted=trusted)
     text, new = light_fix(settings, clear, floor, cfg.get("brightest", clear), LIGHT_MARGIN)
     if new is None:
         raise CliError(ngettext(
@@ -934,7 +953,7 @@ def reach_light(pyramid, driver, edition, cfg, out):
     # the darkest die, still in the head, read at the new settings: the first step's
     # reading is compared with it (``light_check``), as each step's with the one before
     on, off = _sample(pyramid, 0, 0)
-    return dict(cfg, light_check=(label, difference(on, off)))
+    return dict(cfg, light_check=(label, difference(on, off)), trusted=trusted)
 
 
 class _MoreLight(Exception):
@@ -961,7 +980,7 @@ class _Saturated(Exception):
 
 
 def _read_steps(pyramid, driver, edition, out, it, steps, previous=None, round_check=None,
-                dim_stop=None):
+                dim_stop=None, trusted=None, kept=None):
     """Each step's reading (LED on minus LED off, counts per channel) by class, and the
     readings that looked like the die read before or the empty head (index in the class,
     what they looked like). The first reading whose LED-on clear count is at or over the
@@ -983,15 +1002,21 @@ def _read_steps(pyramid, driver, edition, out, it, steps, previous=None, round_c
     neither is also judged by the board's running profile (``board_label``): one it names
     as another die (``named_otherwise``; tester s41 finding 1: the red die left in the
     head from ``pyramid monitor`` went into the fit as the blue die) is asked about
-    before it goes into the fit (``driver.wrong_die``): read again, or kept. Kept, it is
+    before it goes into the fit (``board_judges``): read again, or kept. Kept, it is
     fitted as any reading, since that profile may be the wrong one (the reason to
-    calibrate), and that profile's naming that die so is not asked about again."""
+    calibrate), and that profile's naming that die so is not asked about again
+    (``trusted``: the set of ``(label, die named)`` the person kept, shared with
+    ``reach_light``'s light check; a new one when ``None``). ``kept``: a list each such
+    reading fitted though the board's profile named another die is appended to, as
+    ``(label, index in its class, die named, step number)``, for the check against the
+    session's own profile (``named_by_the_fit``)."""
     from camelup.board import classifier
     collected = {label: [] for label in classifier.classes_for(edition)}
     suspects = {label: [] for label in collected}
+    kept = [] if kept is None else kept
     limit = saturation_level(it)
     taken = 0
-    trusted = set()  # (step's label, die the board's profile named) kept by the person
+    trusted = set() if trusted is None else trusted
     starts = set()  # the steps that begin a round (a class met again)
     met = set()
     for index, (label, _value) in enumerate(steps, 1):
@@ -1019,17 +1044,15 @@ def _read_steps(pyramid, driver, edition, out, it, steps, previous=None, round_c
             collected[label].append(reading)
             like = looks_like(label, reading, previous, collected)
             if not like:
-                named = None
-                if not driver.automatic and not flag:  # a clipped reading stops below
-                    named = named_otherwise(label, board_label(pyramid))
-                if named is None or (label, named) in trusted:
+                if flag:  # a clipped reading stops below
                     break
-                # the board's profile names another die: asked before it is fitted
-                if not driver.wrong_die(label, value, named, taken + 1):
-                    trusted.add((label, named))  # kept: that profile is wrong about it
-                    break
-                collected[label].pop()  # read again: this reading goes
-                continue
+                again, named = board_judges(pyramid, driver, label, value, taken + 1, trusted)
+                if again:
+                    collected[label].pop()  # read again: this reading goes
+                    continue
+                if named is not None:  # kept though the board's profile named another die
+                    kept.append((label, len(collected[label]) - 1, named, index))
+                break
             die, clear = (label, reading[0]) if label != classifier.EMPTY else (
                 previous[0], previous[1][0])
             # a die the LED lights (well over the empty head) yet under the floor: the
@@ -1329,17 +1352,20 @@ def _session(pyramid, driver, edition, samples, save, out, cfg, it, settings, st
     from camelhost.device.link import LinkError
 
     previous = cfg.get("light_check")
+    trusted = cfg.get("trusted") or set()  # the light check's kept wrong die, if any
     tries = 0
     while True:
         check = None
         if autorange and tries < MORE_LIGHT_TRIES:
             check = _light_round_check(pyramid, edition, settings, len(steps), out)
+        kept = []
         try:
             collected, suspects = _read_steps(
                 pyramid, driver, edition, out, it, steps, previous, check,
                 None if autorange or driver.automatic else (classifier.default_profile(edition).get("floor", 0.0),
                                         pyramid.port, settings,
-                                        expected_clear("empty", cfg, edition)))
+                                        expected_clear("empty", cfg, edition)),
+                trusted, kept)
             break
         except _Saturated as stop:
             raise CliError(stopped_saturated(stop, edition, settings, pyramid.port)) from None
@@ -1351,6 +1377,15 @@ def _session(pyramid, driver, edition, samples, save, out, cfg, it, settings, st
             previous = None  # the last reading was taken at the other settings
             driver.start_again()
             print(_("sensor: %s") % settings_line(it, cfg["gain"]), file=out)
+    doubted = named_by_the_fit(collected, kept, edition, settings)
+    if doubted:  # a reading kept with k that the maker's own dice say was another die
+        for label, index, named, step in doubted:
+            print(doubted_line(label, collected[label][index], named, step, len(steps)),
+                  file=out)
+        collected, suspects = _without(collected, suspects, doubted)
+        short = sorted(label for label, rows in collected.items() if len(rows) < MIN_SAMPLES)
+        if short:
+            raise CliError(too_few_left_line(short, pyramid.port))
     profile = calibration.fit(collected, edition, settings)
     pairs = calibration.separation(profile)
     loo = leave_one_out(collected, edition, settings)
@@ -1482,6 +1517,109 @@ def named_otherwise(label, named):
     if label != classifier.EMPTY and calibration.same_die(label, named):
         return None
     return named
+
+
+def named_by_the_fit(collected, kept, edition, settings):
+    """The readings kept though the board's running profile named another die (``kept``:
+    ``(label, index in collected[label], die named, step)``, ``_read_steps``) that the
+    session's own profile names as another die too: ``[(label, index, die named now,
+    step)]``, in step order. Each is judged by the profile fitted on the readings of
+    ``collected`` without it (``camelup.calibration.fit`` at ``settings``, the
+    ``edition``'s classes), as the report's check judges every reading
+    (``leave_one_out``): fitted with it, a reading pulls its class's spread over itself.
+    Without every such reading of its class at once while they are fewer than the others
+    and ``MIN_SAMPLES`` others are left (two wrong dice kept would each pull the spread
+    over the other), else without it alone (most of a die's readings kept so: that
+    profile was wrong about the die); a class of ``MIN_SAMPLES`` readings (``--samples
+    3``) cannot spare one, and its readings are not judged. The judgement is the one the board's profile got
+    (``named_otherwise``: the empty head, ``unknown`` and ``double`` are no other die).
+    Such a reading was not that profile's mistake but the wrong die in the head: the
+    session leaves it out of the fit (docs/calibration.md)."""
+    from camelup import calibration
+    from camelup.board import classifier
+
+    def judge(label, indices):
+        rest = dict(collected)
+        rest[label] = [row for i, row in enumerate(collected[label]) if i not in indices]
+        if len(rest[label]) < max(MIN_SAMPLES, len(indices) + 1):
+            return None
+        return classifier.Classifier(calibration.fit(rest, edition, settings, floor=False))
+
+    doubted = []
+    for label in sorted(set(row[0] for row in kept)):
+        rows = [row for row in kept if row[0] == label]
+        together = judge(label, set(row[1] for row in rows))
+        for _label, index, _named, step in rows:
+            clf = together or judge(label, {index})
+            if clf is None:  # too few to fit without it: fitted as kept
+                continue
+            now = named_otherwise(label, clf.classify(collected[label][index])[0])
+            if now is not None:
+                doubted.append((label, index, now, step))
+    return sorted(doubted, key=lambda row: row[3])
+
+
+def _without(collected, suspects, doubted):
+    """``(collected, suspects)`` with the readings ``doubted`` (``named_by_the_fit``) left
+    out, the indices of ``suspects`` moved down past them."""
+    collected = {label: list(rows) for label, rows in collected.items()}
+    suspects = {label: list(rows) for label, rows in suspects.items()}
+    for label, index, _named, _step in sorted(doubted, key=lambda row: -row[1]):
+        del collected[label][index]
+        suspects[label] = [(i - 1 if i > index else i, like) for i, like in suspects[label]]
+    return collected, suspects
+
+
+def doubted_line(label, reading, named, step, total):
+    """The one line (no newline) saying that reading number ``step`` of ``total``, of
+    ``label`` (``reading``: ``(c, r, g, b)``), kept though the board's profile named another
+    die, is named the die ``named`` by the profile the session fitted too
+    (``wrong_die_words``), and is left out of the fit."""
+    return _("reading %(step)d of %(total)d (%(label)s c=%(c)d r=%(r)d g=%(g)d b=%(b)d), kept "
+             "though the pyramid's profile named another die: %(held)s, as the profile this "
+             "session fitted reads it too; it is left out and the profile fitted again "
+             "without it") % {
+                 "step": step, "total": total, "label": shown_label(label), "c": reading[0],
+                 "r": reading[1], "g": reading[2], "b": reading[3],
+                 "held": wrong_die_words(named, label)}
+
+
+def too_few_left_line(short, port=None):
+    """The one line (no newline) refusing the save when leaving out the readings
+    ``named_by_the_fit`` found leaves a class of ``short`` (labels) under ``MIN_SAMPLES``
+    readings, too few to fit; the command to run again names ``port``."""
+    return ngettext(
+        "not saved: with those readings left out, %(classes)s has fewer than %(least)d "
+        "readings, too few to fit; put the die asked for in the head at each step and run "
+        "%(command)s again; the pyramid keeps its profile",
+        "not saved: with those readings left out, %(classes)s have fewer than %(least)d "
+        "readings each, too few to fit; put the die asked for in the head at each step and "
+        "run %(command)s again; the pyramid keeps its profile", len(short)) % {
+                 "classes": ", ".join(shown_label(label) for label in short),
+                 "least": MIN_SAMPLES, "command": with_port("calibrate", port)}
+
+
+def board_judges(pyramid, driver, label, value, taken, trusted, purpose=None):
+    """Judge a reading of step ``label`` (``value`` on top) that looks like neither the
+    reading before it nor the empty head by the board's running profile (``board_label``,
+    ``named_otherwise``): ``(again, named)``. ``again`` True: the person asked for the step
+    to be read again (``driver.wrong_die``; the reading goes). Else the reading is kept,
+    and ``named`` is the other die that profile named it (the person kept it with ``k``:
+    ``(label, named)`` joins ``trusted``, a set, and is not asked about again; or it was
+    in ``trusted`` already), ``None`` when it named no other die or nothing was asked
+    (``driver.automatic``: the simulated table puts the die asked for). ``taken``: the
+    readings the session holds if this one is kept (``q``'s question); ``purpose``: a step
+    before the readings (``--autorange``'s light check, ``reach_light``). The one
+    judgement of every reading fitted and of the light check (tester s41 finding 1)."""
+    if driver.automatic:
+        return False, None
+    named = named_otherwise(label, board_label(pyramid))
+    if named is None or (label, named) in trusted:
+        return False, named
+    if driver.wrong_die(label, value, named, taken, purpose):
+        return True, named
+    trusted.add((label, named))  # kept: that profile is wrong about it
+    return False, named
 
 
 def board_label(pyramid):
