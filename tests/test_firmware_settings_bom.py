@@ -1,9 +1,9 @@
 """The board's ``settings.json`` (and ``profile.json``) written by an editor that puts a
 UTF-8 byte order mark first (Windows Notepad) is read as the settings it holds:
 MicroPython's ``json`` refuses the mark (``syntax error in JSON``), and the board then
-ran on its defaults without a word. A settings file there but unreadable all the same is
-said in one console line naming the file at boot, and the board runs on (config.py and
-the defaults)."""
+ran on its defaults. A settings file there but unreadable all the same still does not
+stop the board: it runs on config.py and the defaults (the console line once said about
+it cost the board 1.5 KB of heap after boot, docs/emulator.md)."""
 
 import json
 import os
@@ -26,21 +26,17 @@ def _write(path, text, bom=True):
         f.write((BOM if bom else b"") + text.encode())
 
 
-def test_a_settings_file_with_a_byte_order_mark_is_read_and_a_broken_one_is_said(tmp_path):
+def test_a_settings_file_with_a_byte_order_mark_is_read_and_a_broken_one_is_the_defaults(tmp_path):
     path = str(tmp_path / "settings.json")
     _write(path, '{"gain": 16, "integration_ms": 48}')
-    told = []
-    s = settings_mod.load_settings(None, path, tell=told.append)
-    assert (s["gain"], s["integration_ms"]) == (16, 48) and told == []
+    s = settings_mod.load_settings(None, path)
+    assert (s["gain"], s["integration_ms"]) == (16, 48)
     _write(path, '{"gain": 60}', bom=False)  # without a mark, as before
-    assert settings_mod.load_settings(None, path, tell=told.append)["gain"] == 60
+    assert settings_mod.load_settings(None, path)["gain"] == 60
     _write(path, "{broken")
-    assert settings_mod.load_settings(None, path, tell=told.append) == settings_mod.DEFAULTS
-    assert len(told) == 1 and told[0].startswith("pyramid: %s unreadable (" % path), told
-    assert "\n" not in told[0]
-    os.remove(path)  # no file is no line
-    assert settings_mod.load_settings(None, path, tell=told.append) == settings_mod.DEFAULTS
-    assert len(told) == 1
+    assert settings_mod.load_settings(None, path) == settings_mod.DEFAULTS
+    os.remove(path)
+    assert settings_mod.load_settings(None, path) == settings_mod.DEFAULTS
 
 
 def test_a_profile_with_a_byte_order_mark_is_loaded(tmp_path):
@@ -53,12 +49,10 @@ def test_a_profile_with_a_byte_order_mark_is_loaded(tmp_path):
 
 SCRIPT = r"""
 from pyramid import settings, profile
-told = []
-s = settings.load_settings(None, "settings.json", told.append)
+s = settings.load_settings(None, "settings.json")
 p = profile.load("profile.json")
-b = settings.load_settings(None, "broken.json", told.append)
-print(s["gain"], s["integration_ms"], p is not None and p["edition"], b["gain"], len(told))
-print(told[0])
+b = settings.load_settings(None, "broken.json")
+print(s["gain"], s["integration_ms"], p is not None and p["edition"], b["gain"])
 """
 
 
@@ -72,15 +66,12 @@ def test_on_the_micropython_port_the_mark_is_skipped(micropython, tmp_path):
     result = micropython(SCRIPT, [paths.FIRMWARE_DIR, paths.SHARED_DIR], cwd=str(tmp_path),
                          heapsize="1M")
     assert result.returncode == 0, result.stdout + result.stderr
-    first, line = result.stdout.strip().splitlines()[-2:]
-    assert first == "16 48 second 4 1", result.stdout
-    assert line.startswith("pyramid: broken.json unreadable (syntax error in JSON): running "
-                           "on config.py and the defaults"), line
+    assert result.stdout.strip().splitlines()[-1] == "16 48 second 4", result.stdout
 
 
 @pytest.mark.micropython
 @pytest.mark.process
-def test_the_virtual_pyramid_boots_on_its_marked_settings_and_says_a_broken_file():
+def test_the_virtual_pyramid_boots_on_its_marked_settings_and_on_the_defaults_past_a_broken_file():
     from camelhost.device.virtual import VirtualPyramid
     from camelhost.tools.monitor import connect
 
@@ -96,4 +87,3 @@ def test_the_virtual_pyramid_boots_on_its_marked_settings_and_says_a_broken_file
         vp.reboot()
         with connect(vp.port) as pyramid:
             assert pyramid.link.configure()["gain"] == 4  # the defaults: the board runs on
-        assert "pyramid: settings.json unreadable (" in vp.board_log(), vp.board_log()

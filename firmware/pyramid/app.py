@@ -770,9 +770,7 @@ def run():
     Slider held at power-up, or BOOTSEL pressed in the safe-boot window after a power-on
     (``pyramid.safeboot``): safe boot (returns to the REPL). Otherwise Ctrl-C
     is turned off, the watchdog (``WATCHDOG_MS``) is started once the app is built, and
-    an unexpected end of the event loop resets the board rather than leaving it idle. A
-    ``settings.json`` there but unreadable is said in one console line (``settings.UNREADABLE``)
-    once the app is built; the board runs on ``config.py`` and the defaults.
+    an unexpected end of the event loop resets the board rather than leaving it idle.
     """
     import sys
 
@@ -781,9 +779,7 @@ def run():
     from pyramid import config
     from pyramid.link import StdioPort
 
-    # a settings file there but unreadable: said on the console once the port is up
-    unreadable = []  # type: list[str]
-    settings = load_settings(config, tell=unreadable.append)
+    settings = load_settings(config)
     board = build_board(machine, config, bool(settings["value_buttons"]))
     from pyramid import safeboot
 
@@ -799,8 +795,6 @@ def run():
     no_ctrl_c()
     port = StdioPort(sys.stdin.buffer, sys.stdout.buffer)
     app = App(board, settings, port, reset_cause=reset_cause_word(machine))
-    for line in unreadable:
-        app.say(line)
     gc.collect()
     wd_ms = clamp_timeout(settings["watchdog_ms"])
     if hasattr(gc, "threshold"):

@@ -18,9 +18,6 @@ import os
 
 #: Where the firmware keeps its profile on the board's flash.
 DEFAULT_PATH = "/profile.json"
-#: the console line for a settings file there but unreadable (its path, what was wrong;
-#: ``pyramid.settings.load_settings``), kept here with the reader, off the heap after boot
-UNREADABLE = "pyramid: %s unreadable (%s): running on config.py and the defaults; fix or delete the file"
 
 
 def read_json(path):

@@ -67,17 +67,14 @@ def readable(key):
     return OLD_KEYS.get(key, key)
 
 
-def load_settings(config=None, path=SETTINGS_FILE, tell=None):
+def load_settings(config=None, path=SETTINGS_FILE):
     """Return the settings dict (``DEFAULTS`` keys): defaults, ``config`` module
     values, then the file at ``path``.
 
     Unknown keys and values of the wrong type in the file are ignored, and an
     unreadable file (damaged, or too big for the heap) counts as absent: a damaged
     file must not stop the board from booting. A leading UTF-8 byte order mark (an
-    editor's) is skipped (``pyramid.profile.read_json``). ``tell``: called with one line
-    (``str``) naming the file and what was wrong when the file is there but unreadable
-    (the board prints it on its console at boot, ``pyramid.app.run``); no file is no
-    line.
+    editor's) is skipped (``pyramid.profile.read_json``).
     """
     s = dict(DEFAULTS)
     if config is not None:
@@ -86,16 +83,12 @@ def load_settings(config=None, path=SETTINGS_FILE, tell=None):
                 s[key] = getattr(config, name)
     # the one reader of the board's JSON files, in a module the firmware forgets once it
     # has read the profile at boot (``App.load_classifier``): no heap kept for it
-    from pyramid.profile import UNREADABLE, read_json
+    from pyramid.profile import read_json
 
     try:
         saved = read_json(path)
-    except OSError:  # no file: the defaults and config.py
-        return s
-    except (ValueError, MemoryError) as exc:  # MicroPython's UnicodeError is a ValueError
-        if tell is not None:
-            tell(UNREADABLE % (path, exc))
-        return s
+    except (OSError, ValueError, MemoryError):  # no file, or not JSON (MicroPython's
+        return s  # UnicodeError is a ValueError): the defaults and config.py
     try:
         # old short keys first, so a readable key in the same file wins
         for old in (True, False):
