@@ -2463,20 +2463,29 @@ def is_game_journal(path):
     return read_header(path) is not None or first_line_damaged(path)
 
 
-def read_names(path, header):
+def _verified(path, check=None):
+    """The ``_Read`` of the journal at ``path`` as a resume with ``--upto-damage`` reads
+    it (``check``: ``Session.stale_line``, as the resume's), nothing written: the one view
+    of which lines count. A line it refuses or sets aside (damaged, out of place, of
+    another game, no longer applying) gives no event there. ``None`` when it can't be
+    read so (no such file, not a game journal, a first line it can't rebuild)."""
+    try:
+        return _read(path, upto_damage=True, check=check)[0]
+    except (OSError, ValueError):  # JournalError, FirstLineDamaged
+        return None
+
+
+def read_names(path, header, check=None):
     """The players' names as they stand at the end of the journal at ``path``: the
     ``game`` line ``header``'s ``players`` with every ``rename`` line applied in order
-    (a list of strings, seat order). Only reads, never changes the file; a line that
-    can't be read (damage, a file that went away) ends the reading there, its names as
-    they stood before it."""
+    (a list of strings, seat order). The lines are those a resume with
+    ``--upto-damage`` keeps (``_verified``; ``check``: ``Session.stale_line``, as the
+    resume's): a ``rename`` line of another game, or one the resume sets aside or stops
+    before, never counts. Only reads, never changes the file; a journal that can't be
+    read so gives the header's names."""
     names = list(header.get("players") or ())
-    try:
-        with _open_read(path) as fh:
-            data = fh.read()
-        events = _scan(path, data).events
-    except (OSError, ValueError):  # JournalError, FirstLineDamaged: the header's names
-        return names
-    for event in events:
+    read = _verified(path, check)
+    for event in read.events if read is not None else ():
         seat = event.get("player")
         if (event.get("type") == "rename" and isinstance(seat, int)
                 and 0 <= seat < len(names) and isinstance(event.get("name"), str)):
@@ -2512,30 +2521,29 @@ def read_lang(path):
     return lang
 
 
-def read_last_lang(path):
+def read_last_lang(path, check=None):
     """The table's language the journal at ``path`` last records: its last ``lang``
     line's (a resume given another ``--lang``, ``events.Lang``), else its ``game``
-    line's (``read_lang``); ``None`` when it records none or can't be read. A damaged
-    ``lang`` line counts when it still reads a language this program speaks
-    (``_held_lang``: the game was played in it from there, though ``--upto-damage``
-    sets the line aside); the lines after the line where reading stops (``_scan``) are
-    not read. Only reads."""
+    line's (``read_lang``); ``None`` when it records none or can't be read. The lines are
+    those a resume with ``--upto-damage`` keeps (``_verified``; ``check``:
+    ``Session.stale_line``, as the resume's): a ``lang`` line of another game, or one
+    out of place or no longer applying, never counts. A damaged ``lang`` line counts
+    when it still reads a language this program speaks (``_held_lang``: the game was
+    played in it from there, though ``--upto-damage`` sets the line aside); the lines
+    after the line where that resume stops are not read. Only reads."""
     lang = read_lang(path)
-    try:
-        with _open_read(path) as fh:
-            data = fh.read()
-        scan = _scan(path, data)
-    except (OSError, ValueError):  # JournalError, FirstLineDamaged: the game line's
+    read = _verified(path, check)
+    if read is None:  # a damaged first line the resume can't rebuild: the game line's
         return lang
-    lines = zip(scan.lines, scan.events, strict=True)
+    lines = zip(read.lines[:len(read.events)], read.events, strict=True)
     said = [(n, event.get("lang")) for n, event in lines
             if n > 1 and event.get("type") == "lang"]
-    if scan.skipped is not None:
-        said.append((scan.skipped[0], _held_lang(scan.skipped[4], "lang")))
-    if scan.bad is not None and scan.empty is None:
-        nl = data.find(b"\n", scan.good_end)
-        chunk = data[scan.good_end:] if nl < 0 else data[scan.good_end:nl]
-        said.append((scan.bad[0], _held_lang(chunk.rstrip(b"\r"), "lang")))
+    if read.skipped is not None:
+        said.append((read.skipped[0], _held_lang(read.skipped[4], "lang")))
+    if read.bad is not None and read.kind == "damaged" and read.scan.empty != read.bad[0]:
+        nl = read.data.find(b"\n", read.good_end)
+        chunk = read.data[read.good_end:] if nl < 0 else read.data[read.good_end:nl]
+        said.append((read.bad[0], _held_lang(chunk.rstrip(b"\r"), "lang")))
     for _line_no, code in sorted(said, key=lambda pair: pair[0]):
         if isinstance(code, str):
             lang = code
