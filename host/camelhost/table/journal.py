@@ -62,10 +62,11 @@ Any other damage is refused naming the first bad line, the file untouched;
 which lines). One damaged line of a chained journal with lines after it is set aside
 alone when the lines after it still apply without it (a ``set_aside`` line takes its
 place and keeps the hash the next line names for it, so the chain reads through it).
-So is a line of another game, or an exact repeat of a line, whose next line follows
-the line before it, when the journal then reads whole (``_out_of_place_alone``: it is
-left out, the journal's own lines kept; it and the lines after it go to
-``FILE.damaged`` as they were, the header saying which the journal keeps). A
+So is each line of another game, or exact repeat of a line, whose next line follows
+the line before it (``_out_of_place_alone``: it is left out, the journal's own lines
+kept; any other problem, before or after it, handled as it would be alone; the lines
+from the first set aside on go to ``FILE.damaged`` as they were, the header saying
+which the journal keeps). A
 damaged line of the pyramid's (a die, a refused release) keeps the pyramid's own wire
 record in its ``raw``: when that passes its own CRC it is the evidence of what the line
 held (``_wire_die``, ``_from_record``), never a field the damage may have changed; so
@@ -698,16 +699,17 @@ def _option_words(options):
     return "".join(" " + shlex.quote(w) for w in options)
 
 
-def _rest_words(read, line_no, named=False):
+def _rest_words(read, line_no, named=False, shown=None):
     """What resuming up to line ``line_no`` moves to ``FILE.damaged``, in words: it and
     the lines after it (blank ones not counted), and the races they reach into when
     they go past the race it is in (the ``race`` lines after it, read without their
     checksum), so that a table knows what it would set aside before it does.
-    ``named``: the line named by its number (``line 27 and the 94 lines after it``)."""
+    ``named``: the line named by its number (``line 27 and the 94 lines after it``),
+    ``shown`` when given (the number it has in the file, ``_shown``)."""
     lines = read.data.split(b"\n")[line_no:]
     later = [x for x in lines if x.strip()]
     if not later:
-        return _("line %d") % line_no if named else _("it")
+        return _("line %d") % (shown or line_no) if named else _("it")
     events = read.scan.events
     race = 1 + len([i for i, n in enumerate(read.scan.lines)
                     if n < line_no and events[i].get("type") == "race"])
@@ -716,7 +718,7 @@ def _rest_words(read, line_no, named=False):
     if named:
         said = ngettext("line %(line)d and the %(count)d line after it",
                         "line %(line)d and the %(count)d lines after it",
-                        len(later)) % {"line": line_no, "count": len(later)}
+                        len(later)) % {"line": shown or line_no, "count": len(later)}
     else:
         said = ngettext("it and the %(count)d line after it",
                         "it and the %(count)d lines after it", len(later)) % {
@@ -797,10 +799,11 @@ class _Read:
         self.held = None
         self.contradicted = False
         self.check = None
-        #: ``None`` or ``(line, reason, start, end)`` of a line of another game, or an
-        #: exact repeat of a line, left out alone (``_out_of_place_alone``): ``data`` is
-        #: then the journal without it, ``original`` with it
-        self.intruder = None
+        #: ``(line, reason, start, end)`` of each line of another game, or exact repeat
+        #: of a line, left out alone (``_out_of_place_alone``), in the order of the file,
+        #: numbered and placed as in ``original`` (the bytes with them); ``data`` is then
+        #: the journal without them
+        self.intruders = []
         #: the damaged last line is a die from the pyramid whose own record reads it
         #: (``_last_die``) and ``--retype`` typed it again: ``skipped`` stands for it
         self.last_die = False
@@ -888,38 +891,96 @@ def _intruder_line(read):
 
 
 def _out_of_place_alone(path, read, check, options):
-    """The ``_Read`` of the journal without its line out of place (``_intruder_line``: a
-    line of another game, or an exact repeat of a line) when the lines after it chain to
-    the line before it and the journal then reads whole (every later line kept, nothing
-    damaged, none that no longer applies: read as ``--upto-damage`` would, nothing
-    written); its ``intruder`` says which line was left out, its ``original`` the bytes
-    with it. ``None`` otherwise: the line is then handled as any line out of place."""
-    intruder = _intruder_line(read)
-    if intruder is None:
+    """The ``_Read`` of the journal without its lines out of place that can be left out
+    alone (``_intruder_line``: a line of another game, or an exact repeat of a line),
+    each one whose next line chains to the line before it, in turn: the journal is read
+    without the first as ``--upto-damage`` reads it (nothing written), then without the
+    next one that read finds, and so on; any other problem on the way (a damaged line, a
+    line out of place that can't be left out, an event that no longer applies) is
+    handled as that read handles it alone (a damaged line set aside alone, or reading
+    stopping there). Its ``intruders`` say which lines were left out (numbered and
+    placed as in the file), its ``original`` the bytes with them. ``None`` when no line
+    can be left out so: a line out of place is then handled as any other."""
+    intruders, current, shift = [], read, 0
+    while True:
+        intruder = _intruder_line(current)
+        if intruder is None:
+            break
+        line_no, reason, start, end = intruder
+        try:
+            alone = _read(path, upto_damage=True, check=check, options=options,
+                          data=current.data[:start] + current.data[end:])[0]
+        except (JournalError, OSError):
+            break
+        chain = alone.scan.chain_bad
+        if (alone.rebuilt is not None or (chain is not None and chain[2] == start)
+                or (alone.bad is not None and alone.good_end < start)):
+            # the line after it does not chain to the line before it, or the read
+            # stops before it anyway: it is handled as any line out of place
+            break
+        intruders.append((line_no + len(intruders), reason, start + shift, end + shift))
+        shift += end - start
+        current = alone
+    if not intruders:
         return None
-    start, end = intruder[2], intruder[3]
-    try:
-        alone = _read(path, upto_damage=True, check=check, options=options,
-                      data=read.data[:start] + read.data[end:])[0]
-    except (JournalError, OSError):
-        return None
-    if (alone.bad is not None or alone.skipped is not None or alone.rebuilt is not None
-            or alone.scan.chain_bad is not None or alone.scan.skipped is not None):
-        return None
-    alone.original, alone.intruder = read.data, intruder
-    return alone
+    current.original, current.intruders = read.data, intruders
+    return current
+
+
+def _shown(read, line_no):
+    """Line ``line_no`` of ``read.data`` numbered as in the file (``read.original``):
+    past each line out of place left out before it (``read.intruders``)."""
+    for left_out in read.intruders:
+        if left_out[0] <= line_no:
+            line_no += 1
+    return line_no
+
+
+def _alone_plan(path, read):
+    """What ``--upto-damage`` does with a journal whose lines out of place it leaves
+    out alone (``read``, from ``_out_of_place_alone``), in words: one line left out, the
+    lines after it kept (``setting it aside alone ... and keeping the 7 lines after
+    it``), or every line it sets aside (numbered as in the file, each with why) and,
+    where reading then stops, what it moves there too."""
+    skipped, bad = read.skipped, read.bad
+    if len(read.intruders) == 1 and skipped is None and bad is None:
+        later = len([x for x in read.original[read.intruders[0][3]:].split(b"\n")
+                     if x.strip()])
+        return _("setting it aside alone in %s.damaged and %s") % (path, _keeping(later))
+    aside = [(n, _("out of place")) for n, _reason, _start, _end in read.intruders]
+    if skipped is not None:
+        aside.append((_shown(read, skipped[0]), _("damaged")))
+    lines = ", ".join(_("line %(line)d (%(why)s)") % {"line": n, "why": why}
+                      for n, why in sorted(aside))
+    if bad is None:
+        return _("setting aside alone in %(path)s.damaged %(lines)s, keeping the game's "
+                 "other lines") % {"path": path, "lines": lines}
+    return _("setting aside alone in %(path)s.damaged %(lines)s, keeping the game's lines "
+             "between them, then moving %(rest)s there too (%(reason)s)") % {
+                 "path": path, "lines": lines, "reason": bad[1],
+                 "rest": _rest_words(read, bad[0], named=True, shown=_shown(read, bad[0]))}
 
 
 def _refuse_intruder(path, read, options):
     """Refuse the resume of a journal with a line out of place that ``--upto-damage``
     leaves out alone (``read``, from ``_out_of_place_alone``): ``JournalError`` naming
-    the line, why it is out of place, and what the command sets aside and keeps."""
-    line_no, reason, _start, end = read.intruder
-    later = len([x for x in read.original[end:].split(b"\n") if x.strip()])
-    plan = _("setting it aside alone in %s.damaged and %s") % (path, _keeping(later))
-    raise JournalError("%s: %s; %s" % (
-        path, _("line %d is out of place (%s)") % (line_no, reason),
-        _skip_hint(path, options, plan)))
+    the first such line, why it is out of place (or a damaged line before it, set aside
+    alone too), and every line the command sets aside and what it keeps
+    (``_alone_plan``)."""
+    line_no, reason, _start, _end = read.intruders[0]
+    plan = _alone_plan(path, read)
+    if len(read.intruders) == 1 and read.skipped is None and read.bad is None:
+        hint = _skip_hint(path, options, plan)
+    else:
+        hint = _("nothing was changed (to resume without them, %s: %s)") % (
+            plan, "pyramid play --resume %s --upto-damage%s" % (
+                shlex.quote(path), _option_words(options)))
+    head = _("line %d is out of place (%s)") % (line_no, reason)
+    if read.skipped is not None and _shown(read, read.skipped[0]) < line_no:
+        # a damaged line before it: the first problem in the file is named first
+        head = _("line %d is damaged (%s)") % (_shown(read, read.skipped[0]),
+                                               read.skipped[1])
+    raise JournalError("%s: %s; %s" % (path, head, hint))
 
 
 def _retype_in_place(path, read, retype, upto_damage):
@@ -1613,13 +1674,19 @@ def _write_repair(path, read, kept):
     kept in ``FILE.damaged`` first), blank lines at the end are cut, and what is set
     aside goes to ``FILE.damaged`` (after its header) before the journal is cut."""
     data, skipped, bad = read.data, read.skipped, read.bad
-    if read.intruder is not None:
-        # the line left out and the lines after it go to FILE.damaged as they were (the
-        # header says which the journal keeps), then the journal is written without it
-        line_no, _reason, start, _end = read.intruder
+    if read.intruders:
+        # the lines left out and the lines after the first go to FILE.damaged as they
+        # were (the header says which the journal keeps, which it holds a set_aside line
+        # for, which it no longer holds), then the journal is written without them
+        line_no, _reason, start, _end = read.intruders[0]
+        replaced = ()
+        if skipped is not None:
+            replaced = (_shown(read, skipped[0]),)
+            if skipped[2] < start:  # a damaged line before the first left out
+                line_no, start = replaced[0], skipped[2]
         _set_aside(path, read.original[start:], line_no, read.original.count(b"\n", start),
-                   _batch_parts(line_no, read.original[start:], kept[start:], (),
-                                (line_no,)))
+                   _batch_parts(line_no, read.original[start:], kept[start:], replaced,
+                                tuple(n for n, _r, _s, _e in read.intruders)))
         _truncate_write(path, start, kept[start:])
     elif read.rebuilt is not None:
         # the whole file is kept in FILE.damaged first, then the journal is written again
@@ -1646,10 +1713,16 @@ def _read_notes(path, read, notes, repair):
     aside alone, and where reading stopped (with why the next line can't follow and what
     the damaged line seems to hold)."""
     events, skipped = read.events, read.skipped
-    if read.intruder is not None:
-        line_no, reason, _start, end = read.intruder
+    where = (_("set aside in %s.damaged") % path) if repair else (_("%s is unchanged") % path)
+    alone = len(read.intruders) == 1 and skipped is None and read.bad is None
+    for line_no, reason, _start, _end in read.intruders if not alone else ():
+        # one of several problems each handled in turn: the others are said below
+        notes.append(_("line %(line)d is out of place (%(reason)s): left out, %(where)s; "
+                       "the line after it follows the line before it") % {
+                           "line": line_no, "reason": reason, "where": where})
+    if alone:
+        line_no, reason, _start, end = read.intruders[0]
         later = len([x for x in read.original[end:].split(b"\n") if x.strip()])
-        where = (_("set aside in %s.damaged") % path) if repair else (_("%s is unchanged") % path)
         notes.append(ngettext(
             "line %(line)d is out of place (%(reason)s): left out, %(where)s; the %(later)d "
             "line after it follows the line before it and is kept",
@@ -1667,15 +1740,18 @@ def _read_notes(path, read, notes, repair):
         # a replay can't type (it names the command); a resume that kept every line after
         # the line set aside went on past it; else the table stands where it stopped
         where = "alone" if not repair else "past" if later and read.bad is None else "table"
-        notes.append(_skipped_note(skipped, later, events, path, repair, read.retyped,
+        # numbered as in the file when lines out of place before it were left out
+        shown = (_shown(read, skipped[0]),) + tuple(skipped[1:])
+        notes.append(_skipped_note(shown, later, events, path, repair, read.retyped,
                                    read.proof, read.wire, read.restored,
                                    _keyed_die(before), _noted_proof(read), where))
     if read.bad is not None:
         line_no, reason, torn = read.bad
-        note = _set_aside_note("torn" if torn else read.kind, line_no, reason,
+        note = _set_aside_note("torn" if torn else read.kind, _shown(read, line_no), reason,
                                len(read.data) - read.good_end, path, repair)
         if read.after is not None:
-            note += _(" (line %d does not follow without it: %s)") % read.after
+            note += _(" (line %d does not follow without it: %s)") % (
+                _shown(read, read.after[0]), read.after[1])
         if read.held is not None:
             # a replay can't type: it names the command that goes on with the line typed
             # again in its place, as a resume's refusal does (s36 tester 13)
@@ -1716,10 +1792,10 @@ def _read(path, repair=False, upto_damage=False, notes=None, check=None, options
     ``retype``: a function of the events before one damaged line set aside that returns
     the events typed again in its place (a list; ``ValueError`` saying why not);
     ``data``: the journal's bytes to read instead of the file's (a dry read, which looks
-    for no line to leave out alone). A line of another game, or an exact repeat of a
-    line, whose next line chains to the line before it is left out alone when the
-    journal then reads whole (``_out_of_place_alone``: refused without ``upto_damage``,
-    naming what is set aside and kept). Else
+    for no line to leave out alone). Each line of another game, or exact repeat of a
+    line, whose next line chains to the line before it is left out alone, any other
+    problem handled as alone (``_out_of_place_alone``: refused without ``upto_damage``,
+    naming every line set aside and what is kept). Else
     one step per decision, in this order: the line out of place (``_chain_break``), the
     damaged line typed again (``_retype_in_place``) or read again from its pyramid
     record (``_restored_from_record``), the event that no longer applies
@@ -2409,9 +2485,10 @@ def read_events(path, repair=False, upto_damage=False, notes=None, check=None, o
     lines after it that still apply without it, is left out alone (the ``set_aside``
     line that takes its place with ``repair``), and a damaged first line followed by
     a game's chained lines is rebuilt from what it still reads (``_rebuild_first``).
-    With ``upto_damage`` a line of another game, or an exact repeat of a line, whose
-    next line follows the line before it is left out alone when the journal then reads
-    whole, the lines after it kept (``_out_of_place_alone``; refused without it).
+    With ``upto_damage`` each line of another game, or exact repeat of a line, whose
+    next line follows the line before it is left out alone, the lines after it kept, and
+    any other damage handled as it would be alone (``_out_of_place_alone``; refused
+    without it, naming every line set aside).
     ``check``: a function of the events read that returns ``None`` or ``(line,
     reason)`` of the first event that no longer applies to the game
     (``Session.stale_line``, ``line`` counted in events); that line counts as a bad
