@@ -68,7 +68,8 @@ kept; any other problem, before or after it, handled as it would be alone; the l
 from the first set aside on go to ``FILE.damaged`` as they were, the header saying
 which the journal keeps). A
 damaged line of the pyramid's (a die, a refused release) keeps the pyramid's own wire
-record in its ``raw``: when that passes its own CRC it is the evidence of what the line
+record in its ``raw`` (found in the line's bytes by its strict format when the field
+no longer reads, ``_record_in``): when that passes its own CRC it is the evidence of what the line
 held (``_wire_die``, ``_from_record``), never a field the damage may have changed; so
 for a damaged last line (whole) that held a die from the pyramid: its record names the
 die and ``--retype`` puts it back (``_last_die``, a ``set_aside`` line without ``hash``). With ``check`` (``Session.stale_line``)
@@ -93,6 +94,7 @@ import errno
 import hashlib
 import json
 import os
+import re
 import shlex
 import stat
 
@@ -1384,6 +1386,23 @@ def _command_hint(path, options=()):
              ) % " ".join(words)
 
 
+#: a pyramid's wire record (``EVT BODY*CRC``, docs/protocol.md "Framing") as it stands in
+#: a journal line's bytes: printable ASCII without a quote or a backslash (a record that
+#: held one is escaped in the JSON: its bytes no longer pass its CRC), then ``*`` and 8
+#: uppercase hex digits not followed by another
+_RECORD = re.compile(rb'EVT [ !#-\[\]-~]*?\*[0-9A-F]{8}(?![0-9A-F])')
+
+
+def _record_in(chunk):
+    """The one pyramid wire record (``EVT ...*CRC``, a str) in the bytes of a damaged
+    journal line ``chunk`` whose CRC-32 matches its body (``_wire_record``), found by
+    its strict format wherever it stands (the JSON around it may no longer parse);
+    ``None`` when there is none, or more than one, so found."""
+    found = {m.group().decode("ascii") for m in _RECORD.finditer(chunk)}
+    found = [raw for raw in found if _wire_record(raw) is not None]
+    return found[0] if len(found) == 1 else None
+
+
 def _wire_die(chunk, keyed_after=False):
     """The die a damaged journal line ``chunk`` still proves by itself: when it reads
     ``"type":"die"`` and its ``raw`` is a pyramid's wire line (``BODY*CRC``) whose CRC-32
@@ -1395,7 +1414,13 @@ def _wire_die(chunk, keyed_after=False):
     keyed after it (``?`` on the wire: the line alone can't give it). ``keyed_after``:
     only such a die (its ``value`` or ``ink`` ``None``, as the line held it)."""
     from camelhost.table.events import from_link
-    event = _wire_record(_held_fields(chunk, {"type": "die", "raw": None}).get("raw"))
+    held = _held_fields(chunk, {"type": "die", "raw": None})
+    event = _wire_record(held.get("raw"))
+    if event is None and held:
+        # a line that still reads "type":"die" but whose raw field no longer reads as
+        # JSON (a quote lost, its key damaged): the record found in its bytes as the
+        # pyramid's own strict format, its CRC checked (_record_in), never prose
+        event = _wire_record(_record_in(chunk))
     if event is None:
         return None
     try:
