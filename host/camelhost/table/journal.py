@@ -77,8 +77,11 @@ a line whose checksum is right but whose event no longer applies to the game
 (lines swapped or duplicated, an edit with a new checksum) is treated the same way,
 and the check runs before any byte of the file changes. A file whose first line is no game
 header is refused untouched; a damaged first line followed by a game's chained lines is
-named as the game's first line, and ``upto_damage`` rebuilds it (the file as it was kept
-in ``FILE.damaged`` first). Blank lines at the end are ignored (cut on a resume). An open journal holds an exclusive lock
+named as the game's first line (read field by field when its JSON broke,
+``_first_fields``: the fields the damage took are named), and ``upto_damage`` rebuilds it
+(the file as it was kept in ``FILE.damaged`` first): from what it reads alone only when
+the next line's chain hash proves it, or when its JSON still reads; else from the
+players, edition and seed given. Blank lines at the end are ignored (cut on a resume). An open journal holds an exclusive lock
 (``fcntl.flock``), so two programs cannot append to one file. A file the journal
 writes (the journal, ``FILE.damaged``) is opened without following a symbolic link
 (``O_NOFOLLOW``) and must be a regular file: a link, a named pipe or a device is refused
@@ -166,11 +169,36 @@ def _chained_second(rest):
     return event
 
 
+#: the fields of a game line read one by one from a damaged line 1 whose JSON no longer
+#: parses, each kept only when its value checks (``_first_fields``)
+FIRST_FIELDS = {
+    "players": lambda v: isinstance(v, list) and bool(v) and all(
+        isinstance(p, str) and p.strip() for p in v),
+    "edition": lambda v: isinstance(v, str) and bool(v),
+    "seed": lambda v: isinstance(v, int) and not isinstance(v, bool),
+    "format": lambda v: isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= FORMAT,
+    "pyramid": lambda v: True,  # checked where it is used (_first_line_candidate)
+    "bots": lambda v: True,
+}
+
+
+def _first_fields(damaged):
+    """The fields of the game line a damaged line 1 (``damaged``, its bytes) still reads
+    one by one (``_held_fields``: ``"key":`` and a JSON value after it) when its JSON no
+    longer parses, each only when its value checks (``FIRST_FIELDS``: ``players`` a list
+    of names, ``edition`` a string, ``seed`` an integer, ``format`` 1 to ``FORMAT``), a
+    dict; ``None`` when its JSON (without its checksum) still parses: it is read whole."""
+    if _held_event(damaged) is not None:
+        return None
+    held = _held_fields(damaged, dict.fromkeys(FIRST_FIELDS))
+    return {k: v for k, v in held.items() if FIRST_FIELDS[k](v)}
+
+
 def _first_line_candidate(damaged, rebuild, second):
     """``(event, unread)``: the game line rebuilt for a damaged line 1 (``event``): what
-    the damaged line still reads (its JSON without its checksum, if it parses, else its
-    ``pyramid`` and ``bots`` field by field, ``_held_fields``: a stray byte elsewhere
-    leaves them), with ``rebuild``'s ``players``, ``edition``, ``seed`` (given by the
+    the damaged line still reads (its JSON without its checksum, if it parses, else the
+    game's settings field by field, ``_first_fields``: a stray byte elsewhere leaves
+    them), with ``rebuild``'s ``players``, ``edition``, ``seed`` (given by the
     user) over it, its ``bots`` (a function of the players' names returning the bot
     seats, ``--bots`` given) too, and its ``pyramid`` where the line reads none,
     numbered 1 with the game id of
@@ -183,8 +211,9 @@ def _first_line_candidate(damaged, rebuild, second):
     except ValueError:
         base = None
     if not isinstance(base, dict):
-        # the settings it was played with, as far as they still read (as its language)
-        base = _held_fields(damaged, {"pyramid": None, "bots": None})
+        # the game's settings, as far as they still read field by field (as its
+        # language); a field the damage took is left out (given, or the line unproven)
+        base = _first_fields(damaged)
     event = dict(base)
     # its language as it still reads (a stray byte elsewhere in the line), never a code
     # the damage made (dx): then the chain hash may prove it (_proven_first)
@@ -254,7 +283,11 @@ def _rebuild_first(path, data, exc, rebuild, options):
     The rebuilt line is the one written when the next line's ``prev`` is its hash; else
     it keeps that hash (``hash``) so that the chain reads on, and the note says it could
     not be proven. ``rebuild``: ``None`` (no rebuild asked: ``JournalError`` saying what
-    the line still reads and the command that rebuilds it) or the user's values."""
+    the line still reads, or which of its fields it no longer reads, and the command
+    that rebuilds it: ``--upto-damage`` alone when the chain hash proves what it reads)
+    or the user's values. A line read field by field (its JSON broke) that the hash does
+    not prove is rebuilt only from the players, edition and seed given (``JournalError``
+    otherwise): never on its reads alone."""
     from camelup.editions import EDITIONS
     second = _chained_second(data[exc.end:])
     later = data.count(b"\n", exc.end) + (0 if data.endswith(b"\n") else 1)
@@ -278,6 +311,26 @@ def _rebuild_first(path, data, exc, rebuild, options):
     else:
         words += ["--players", "NAMES", "--edition", "EDITION", "--seed", "SEED"]
     command = " ".join(shlex.quote(w) for w in words)
+    fields = _first_fields(exc.chunk)  # None: its JSON still parses
+    if candidate is None and fields and any(n in fields for n in ("players", "edition")):
+        # read field by field, some of the game's settings still read: the error names
+        # exactly those the damage took
+        named = {"players": (_("its players"), _("players %s")),
+                 "edition": (_("its edition"), _("edition %s")),
+                 "seed": (_("its seed"), _("seed %s"))}
+        lost = ", ".join(named[n][0] for n in named if n not in fields)
+        still = "; ".join(named[n][1] % (", ".join(fields[n]) if n == "players"
+                                         else fields[n]) for n in named if n in fields)
+        raise JournalError(ngettext(
+            "%(what)s; nothing was changed. What can't be read: %(lost)s (it still reads: "
+            "%(still)s); the %(later)d line after it is intact: to rebuild the first line "
+            "and resume, give the game's players, edition and seed: %(command)s",
+            "%(what)s; nothing was changed. What can't be read: %(lost)s (it still reads: "
+            "%(still)s); the %(later)d lines after it are intact: to rebuild the first line "
+            "and resume, give the game's players, edition and seed: %(command)s", later)
+            % {"what": exc, "lost": lost, "still": still,
+               "later": later,
+               "command": command} + _unread_words(unread, False))
     if candidate is None:
         raise JournalError(ngettext(
             "%(what)s; nothing was changed. What it held can't be read; the %(later)d line "
@@ -292,7 +345,24 @@ def _rebuild_first(path, data, exc, rebuild, options):
         ", ".join(candidate["players"]), candidate["edition"] if edition else
         _("%s (not an edition: give classic or second)") % candidate["edition"],
         candidate.get("seed", "-"))
-    if rebuild is None:
+    line = _proven_first(candidate, second["prev"])
+    given = rebuild is not None and all(rebuild.get(n) is not None
+                                        for n in ("players", "edition", "seed"))
+    if line is not None and rebuild is None:
+        # what it still reads is proven the line as written: --upto-damage alone rebuilds it
+        raise JournalError(ngettext(
+            "%(what)s; nothing was changed. It still reads: %(reads)s, and the next line's "
+            "chain hash proves that is the line as written. The %(later)d line after it is "
+            "intact: to rebuild the first line exactly and resume: %(command)s",
+            "%(what)s; nothing was changed. It still reads: %(reads)s, and the next line's "
+            "chain hash proves that is the line as written. The %(later)d lines after it are "
+            "intact: to rebuild the first line exactly and resume: %(command)s", later)
+            % {"what": exc, "reads": reads, "later": later, "command": " ".join(
+                shlex.quote(w) for w in ["pyramid", "play", "--resume", path,
+                                         "--upto-damage"] + list(options))})
+    if rebuild is None or (line is None and fields is not None and not given):
+        # (read field by field and not proven: never rebuilt on those reads alone, the
+        # values are the user's to give)
         raise JournalError(ngettext(
             "%(what)s; nothing was changed. It still reads: %(reads)s. The %(later)d line "
             "after it is intact: to rebuild the first line from these (correct any that is "
@@ -302,7 +372,6 @@ def _rebuild_first(path, data, exc, rebuild, options):
             "wrong) and resume: %(command)s", later)
             % {"what": exc, "reads": reads, "later": later, "command": command}
             + _unread_words(unread, False))
-    line = _proven_first(candidate, second["prev"])
     if line is not None:
         note = _("line 1, the game's first line, was damaged (%s) and is rebuilt exactly as "
                  "it was written (the next line's chain hash matches): %s") % (exc.reason, reads)
