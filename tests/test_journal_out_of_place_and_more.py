@@ -100,8 +100,8 @@ def test_a_foreign_line_and_a_damaged_last_line_keep_the_lines_between(
     assert rc == 1
     assert out.err.strip().endswith(
         "nothing was changed (to resume without them, setting aside alone in %s.damaged "
-        "line 6 (out of place), keeping the game's lines between them, then moving line 12 "
-        "there too (checksum does not match): pyramid play --resume %s --upto-damage "
+        "line 6 (out of place), keeping the game's other lines before line 12, then moving "
+        "line 12 there too (checksum does not match): pyramid play --resume %s --upto-damage "
         "--plain)" % (path, path)), out.err
     assert path.read_bytes() == data
     rc, out = _play(monkeypatch, capsys, path, "--upto-damage")

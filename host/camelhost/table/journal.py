@@ -1026,9 +1026,9 @@ def _alone_plan(path, read):
     if bad is None:
         return _("setting aside alone in %(path)s.damaged %(lines)s, keeping the game's "
                  "other lines") % {"path": path, "lines": lines}
-    return _("setting aside alone in %(path)s.damaged %(lines)s, keeping the game's lines "
-             "between them, then moving %(rest)s there too (%(reason)s)") % {
-                 "path": path, "lines": lines, "reason": bad[1],
+    return _("setting aside alone in %(path)s.damaged %(lines)s, keeping the game's other "
+             "lines before line %(stop)d, then moving %(rest)s there too (%(reason)s)") % {
+                 "path": path, "lines": lines, "reason": bad[1], "stop": _shown(read, bad[0]),
                  "rest": _rest_words(read, bad[0], named=True, shown=_shown(read, bad[0]))}
 
 
