@@ -138,3 +138,39 @@ def test_a_damaged_line_before_a_foreign_line_is_named_first_and_both_set_aside(
     [(first, last, body)] = set_aside.batches(side)
     assert (first, last) == (9, 12)
     assert path.read_bytes()[:len(b"".join(b[:8]))] + body == data
+
+
+def test_a_damaged_line_besides_a_foreign_line_is_offered_and_taken_typed_again(
+        tmp_path, monkeypatch, capsys):
+    # without Cy's 'tile 9 +' (B's line 8, file line 9) the grey die is on another turn:
+    # the refusal offers it typed again first (as alone), and that --retype goes on with
+    # the foreign line left out and every line of the game kept
+    lines_a, b = _games(tmp_path)
+    data = b"".join(b[:5] + [lines_a[5]] + b[5:7]
+                    + [_damage(b[7], b'"tile 9 +"', b'"tile 9 -"')] + b[8:])
+    path = tmp_path / "b2.jsonl"
+    path.write_bytes(data)
+    rc, out = _play(monkeypatch, capsys, path)
+    assert rc == 1
+    err = out.err.strip()
+    assert err.startswith(
+        "pyramid: %s: line 6 is out of place (it belongs to another game (" % path), err
+    assert ("nothing was changed; line 9 is damaged (checksum does not match); the next "
+            "line's chain hash proves it held Cy's action 'tile 9 +': type it again in its "
+            "place, keeping the lines after it: pyramid play --resume %s --upto-damage "
+            "--retype 'tile 9 +' --plain; or, to resume without them, setting aside alone in "
+            "%s.damaged line 6 (out of place), line 9 (damaged), keeping the game's other "
+            "lines before line 11, then moving line 11 and the 1 line after it there too"
+            % (path, path)) in err, err
+    assert path.read_bytes() == data
+    rc, out = _play(monkeypatch, capsys, path, "--upto-damage", "--retype", "tile 9 +")
+    assert rc == 0, out.err
+    assert ("line 9 is damaged (checksum does not match): left out, set aside in %s.damaged; "
+            "the 3 lines after it are kept. In its place: Cy's action 'tile 9 +', typed "
+            "again; the next line's chain hash proves it is the line as written" % path
+            ) in out.out, out.out
+    assert "Last die: grey-black 1 (Ann)" in out.out
+    assert read_events(str(path))[:len(b)] == read_events(str(tmp_path / "b.jsonl"))
+    side = (tmp_path / "b2.jsonl.damaged").read_bytes()
+    [(first, last, body)] = set_aside.batches(side)
+    assert path.read_bytes()[:len(b"".join(b[:5]))] + body == data

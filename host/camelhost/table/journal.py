@@ -961,7 +961,7 @@ def _intruder_line(read):
     return line_no, reason, start, nl + 1
 
 
-def _out_of_place_alone(path, read, check, options):
+def _out_of_place_alone(path, read, check, options, retype=None):
     """The ``_Read`` of the journal without its lines out of place that can be left out
     alone (``_intruder_line``: a line of another game, or an exact repeat of a line),
     each one whose next line chains to the line before it, in turn: the journal is read
@@ -970,8 +970,10 @@ def _out_of_place_alone(path, read, check, options):
     line out of place that can't be left out, an event that no longer applies) is
     handled as that read handles it alone (a damaged line set aside alone, or reading
     stopping there). Its ``intruders`` say which lines were left out (numbered and
-    placed as in the file), its ``original`` the bytes with them. ``None`` when no line
-    can be left out so: a line out of place is then handled as any other."""
+    placed as in the file), its ``original`` the bytes with them. ``retype``: the read
+    without them types the damaged line set aside again (``_retype_in_place``; its
+    ``JournalError`` raised as it is). ``None`` when no line can be left out so: a line
+    out of place is then handled as any other."""
     intruders, current, shift = [], read, 0
     while True:
         intruder = _intruder_line(current)
@@ -994,6 +996,11 @@ def _out_of_place_alone(path, read, check, options):
         current = alone
     if not intruders:
         return None
+    if retype is not None:
+        # the damaged line typed again in its place (--retype), as alone: in the journal
+        # without the lines left out (a refusal of what was typed is said as it is)
+        current = _read(path, upto_damage=True, check=check, options=options,
+                        data=current.data, retype=retype)[0]
     current.original, current.intruders = read.data, intruders
     return current
 
@@ -1042,6 +1049,17 @@ def _refuse_intruder(path, read, options):
     plan = _alone_plan(path, read)
     if len(read.intruders) == 1 and read.skipped is None and read.bad is None:
         hint = _skip_hint(path, options, plan)
+    elif read.skipped is not None and not read.restored and _again_words(
+            path, read, False, options)[1]:
+        # the damaged line it sets aside can be typed again (as alone): offered first, as
+        # it restores that line too; the same --retype works with the lines left out
+        said, again = _again_words(path, read, False, options)
+        hint = "%s; %s%s%s%s" % (
+            _("nothing was changed"),
+            _("line %d is damaged (%s)") % (_shown(read, read.skipped[0]), read.skipped[1]),
+            said, again, _("; or, to resume without them, %s: %s") % (
+                plan, "pyramid play --resume %s --upto-damage%s" % (
+                    shlex.quote(path), _option_words(options))))
     else:
         hint = _("nothing was changed (to resume without them, %s: %s)") % (
             plan, "pyramid play --resume %s --upto-damage%s" % (
@@ -1644,21 +1662,7 @@ def _refuse(path, read, upto_damage, options):
     said, again = "", ""
     if scan.skipped is not None and not upto_damage and bad is not None and (
             bad[0] == scan.skipped[0]) or (skipped is not None and not read.last_die):
-        header = scan.events[0] if scan.events else {}
-        names = header.get("players") if isinstance(header.get("players"), list) else []
-        proven = (_proven_candidate(scan) if not upto_damage
-                  and _wire_die(scan.skipped[4]) is None else None)
-        if proven is not None:
-            again = _proven_hint(path, proven, options, names, _before(read, scan.skipped[0]))
-            if _proven_typed(proven, names) is None and not str(
-                    proven.get("action", "")).startswith("finish"):
-                said, again = again, ""  # nothing to type in its place: no "or" after it
-        else:
-            said, again = _retype_hint(path, scan.skipped[4], options, names,
-                                       _before(read, scan.skipped[0]))
-            if again and not upto_damage and _searched(scan):
-                # every line of its kind was tried: what it reads would be refused too
-                again = _unproven_hint(path, options)
+        said, again = _again_words(path, read, upto_damage, options)
     last = _last_die(read) if not upto_damage and skipped is None else None
     if last is not None:
         # a damaged last line that held a die from the pyramid: its own record names it,
@@ -1691,6 +1695,33 @@ def _refuse(path, read, upto_damage, options):
                                            _option_words(options))))
         raise JournalError("%s: %s; %s%s" % (
             path, read.what, _resume_hint(path, options, rest), said))
+
+
+def _again_words(path, read, upto_damage, options):
+    """``(said, again)`` for the damaged line read past (``read.scan.skipped``) in a
+    refusal: what it still reads and the ``--retype`` that types it again in its place
+    (what the next line's chain hash proves it held, ``_proven_candidate``, unless its
+    pyramid record speaks for it; else as it reads, ``_retype_hint``; ``COMMAND`` when
+    every line of its kind was tried, ``_searched``); ``upto_damage``: neither proven nor
+    searched (the resume is under way)."""
+    scan = read.scan
+    header = scan.events[0] if scan.events else {}
+    names = header.get("players") if isinstance(header.get("players"), list) else []
+    proven = (_proven_candidate(scan) if not upto_damage
+              and _wire_die(scan.skipped[4]) is None else None)
+    said, again = "", ""
+    if proven is not None:
+        again = _proven_hint(path, proven, options, names, _before(read, scan.skipped[0]))
+        if _proven_typed(proven, names) is None and not str(
+                proven.get("action", "")).startswith("finish"):
+            said, again = again, ""  # nothing to type in its place: no "or" after it
+    else:
+        said, again = _retype_hint(path, scan.skipped[4], options, names,
+                                   _before(read, scan.skipped[0]))
+        if again and not upto_damage and _searched(scan):
+            # every line of its kind was tried: what it reads would be refused too
+            again = _unproven_hint(path, options)
+    return said, again
 
 
 def _noted_proof(read):
@@ -1900,8 +1931,9 @@ def _read(path, repair=False, upto_damage=False, notes=None, check=None, options
     read.check = check  # a refusal works out what --upto-damage would set aside
     # a line of another game, or a repeat, whose next line chains to the line before it:
     # left out alone, the lines after it kept (a read of bytes given looks for none)
-    alone = (_out_of_place_alone(path, read, check, options)
-             if data is None and retype is None else None)
+    alone = (_out_of_place_alone(path, read, check, options,
+                                 retype if upto_damage else None)
+             if data is None else None)
     if alone is not None:
         if not upto_damage:
             _refuse_intruder(path, alone, options)
