@@ -576,3 +576,47 @@ def test_upto_damage_alone_names_the_die_a_damaged_last_line_held(
     assert ("resumed up to the damaged line %d; it and the rest are kept in %s.damaged. The "
             "pyramid's own record in it (its CRC checks) reads the die %s %d: type it again "
             "as it reads" % (number, path, die["colour"], die["value"])) in out.splitlines(), out
+
+
+@pytest.mark.parametrize("old, new", [
+    ('"raw":"EVT', '"raw":EVT'),  # the quote before the record lost: raw reads no JSON
+    ('"raw":"EVT', 'raw":"EVT'),  # its key's quote lost
+    ('"raw":"EVT', '"rAw":"EVT')])  # its key damaged
+def test_a_die_line_whose_raw_field_no_longer_reads_is_read_by_the_record_in_its_bytes(
+        tmp_path, monkeypatch, capsys, game, old, new):
+    # s42 task 2: the record is found in the line's bytes by its own strict format and
+    # its CRC; the die it reads is named and its --retype taken as the pyramid sent it
+    number, _, die = _die_line(game)
+    whole = tmp_path / "whole.jsonl"
+    whole.write_bytes(game)
+    path, data, _, _ = _damaged(tmp_path, game, old, new)
+    rc, _, err = _play(monkeypatch, capsys, [], "--resume", path)
+    assert rc != 0
+    assert ("; type again in its place the die the pyramid sent, as its own record in the "
+            "line reads it (its CRC checks), keeping the lines after it: pyramid play --resume "
+            "%s --upto-damage --retype '%s %d' --plain; or, "
+            % (path, die["colour"], die["value"])) in err, err
+    with open(path, "rb") as fh:
+        assert fh.read() == data
+    rc, out, err = _play(monkeypatch, capsys, ["quit"], "--resume", path, "--upto-damage",
+                         "--retype", "%s %d" % (die["colour"], die["value"]))
+    assert rc == 0, err
+    assert ("In its place: the die %s %d, as the pyramid sent it (its own record in the line "
+            "reads it and passes its CRC check), given again with --retype"
+            % (die["colour"], die["value"])) in out, out
+    assert read_events(path) == read_events(str(whole))  # its raw, boot and seq kept
+
+
+def test_a_record_found_in_a_damaged_lines_bytes_must_pass_its_crc(
+        tmp_path, monkeypatch, capsys, game):
+    # the quote lost and a digit of the record's own CRC changed: no record proves the
+    # die, so none is said to be the pyramid's
+    number, lines, die = _die_line(game)
+    crc = lines[number - 1].split(b'"raw":"')[1].split(b'"')[0][-8:].decode()
+    wrong = crc[:-1] + ("0" if crc[-1] != "0" else "1")
+    path, _, _, _ = _damaged(tmp_path, game, '"raw":"EVT', '"raw":EVT')
+    data = open(path, "rb").read().replace(("*%s\"" % crc).encode(), ("*%s\"" % wrong).encode())
+    open(path, "wb").write(data)
+    rc, _, err = _play(monkeypatch, capsys, [], "--resume", path)
+    assert rc != 0
+    assert "the die the pyramid sent, as its own record" not in err, err

@@ -264,7 +264,9 @@ def _resume_path(args):
     folder = args.resume
     path, where, skipped = newest_unfinished(folder)
     from camelhost.table.journal import read_header, read_last_lang
-    if speak_journals_language(args, _last_lang(read_header(path), read_last_lang(path))):
+    from camelhost.table.session import Session
+    last = read_last_lang(path, Session.stale_line)
+    if speak_journals_language(args, _last_lang(read_header(path), last)):
         where = _unfinished(path) or where  # where it stands, in the table's words too
     args.resume = path
     if skipped is not None:
@@ -298,7 +300,8 @@ def open_session(args, said=None):
     chosen = _resume_path(args)  # said once the game resumes, never before a refusal
     if args.resume:
         header = read_header(args.resume)
-        last_lang = read_last_lang(args.resume)  # a damaged lang line's too (_held_lang)
+        # as the resume reads the lines (a damaged lang line's too, _held_lang)
+        last_lang = read_last_lang(args.resume, Session.stale_line)
         if header is not None:  # a conflicting option changes nothing, a torn tail neither
             speak_journals_language(args, _last_lang(header, last_lang))
             _check_resume_options(args, header, args.resume)
@@ -565,7 +568,8 @@ def _check_resume_options(args, header, path=None):
     current = header["players"]
     if path and (args.players or args.bots is not None):
         from camelhost.table.journal import read_names
-        current = read_names(path, header)
+        from camelhost.table.session import Session
+        current = read_names(path, header, Session.stale_line)  # as the resume reads it
     if args.players:
         from camelhost.table.session import player_name
         names = _typed_names("--players", args.players)  # as a new table reads them

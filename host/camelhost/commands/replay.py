@@ -66,7 +66,7 @@ def _journal_events(path, args):
     from camelhost.table.journal import read_events, read_last_lang
     from camelhost.table.session import Session
     if os.path.isfile(path):  # the language the table last spoke (a resume's --lang)
-        speak_journals_language(args, {"lang": read_last_lang(path)})
+        speak_journals_language(args, {"lang": read_last_lang(path, Session.stale_line)})
     if not os.path.exists(path):
         raise CliError(_("%s: No such file (give a journal written by pyramid play or pyramid demo)")
                        % path)
@@ -139,7 +139,8 @@ def run(args):
         path = newest_journal(args.file)
         from camelhost.commands.play import speak_journals_language
         from camelhost.table.journal import read_last_lang
-        speak_journals_language(args, {"lang": read_last_lang(path)})  # as the replay speaks
+        from camelhost.table.session import Session
+        speak_journals_language(args, {"lang": read_last_lang(path, Session.stale_line)})  # as the replay speaks
         _print(_("replaying the newest journal in %s: %s") % (args.file, path))
         args.file = path
     events, notes = _journal_events(args.file, args)

@@ -62,12 +62,14 @@ Any other damage is refused naming the first bad line, the file untouched;
 which lines). One damaged line of a chained journal with lines after it is set aside
 alone when the lines after it still apply without it (a ``set_aside`` line takes its
 place and keeps the hash the next line names for it, so the chain reads through it).
-So is a line of another game, or an exact repeat of a line, whose next line follows
-the line before it, when the journal then reads whole (``_out_of_place_alone``: it is
-left out, the journal's own lines kept; it and the lines after it go to
-``FILE.damaged`` as they were, the header saying which the journal keeps). A
+So is each line of another game, or exact repeat of a line, whose next line follows
+the line before it (``_out_of_place_alone``: it is left out, the journal's own lines
+kept; any other problem, before or after it, handled as it would be alone; the lines
+from the first set aside on go to ``FILE.damaged`` as they were, the header saying
+which the journal keeps). A
 damaged line of the pyramid's (a die, a refused release) keeps the pyramid's own wire
-record in its ``raw``: when that passes its own CRC it is the evidence of what the line
+record in its ``raw`` (found in the line's bytes by its strict format when the field
+no longer reads, ``_record_in``): when that passes its own CRC it is the evidence of what the line
 held (``_wire_die``, ``_from_record``), never a field the damage may have changed; so
 for a damaged last line (whole) that held a die from the pyramid: its record names the
 die and ``--retype`` puts it back (``_last_die``, a ``set_aside`` line without ``hash``). With ``check`` (``Session.stale_line``)
@@ -75,8 +77,11 @@ a line whose checksum is right but whose event no longer applies to the game
 (lines swapped or duplicated, an edit with a new checksum) is treated the same way,
 and the check runs before any byte of the file changes. A file whose first line is no game
 header is refused untouched; a damaged first line followed by a game's chained lines is
-named as the game's first line, and ``upto_damage`` rebuilds it (the file as it was kept
-in ``FILE.damaged`` first). Blank lines at the end are ignored (cut on a resume). An open journal holds an exclusive lock
+named as the game's first line (read field by field when its JSON broke,
+``_first_fields``: the fields the damage took are named), and ``upto_damage`` rebuilds it
+(the file as it was kept in ``FILE.damaged`` first): from what it reads alone only when
+the next line's chain hash proves it, or when its JSON still reads; else from the
+players, edition and seed given. Blank lines at the end are ignored (cut on a resume). An open journal holds an exclusive lock
 (``fcntl.flock``), so two programs cannot append to one file. A file the journal
 writes (the journal, ``FILE.damaged``) is opened without following a symbolic link
 (``O_NOFOLLOW``) and must be a regular file: a link, a named pipe or a device is refused
@@ -92,6 +97,7 @@ import errno
 import hashlib
 import json
 import os
+import re
 import shlex
 import stat
 
@@ -163,11 +169,36 @@ def _chained_second(rest):
     return event
 
 
+#: the fields of a game line read one by one from a damaged line 1 whose JSON no longer
+#: parses, each kept only when its value checks (``_first_fields``)
+FIRST_FIELDS = {
+    "players": lambda v: isinstance(v, list) and bool(v) and all(
+        isinstance(p, str) and p.strip() for p in v),
+    "edition": lambda v: isinstance(v, str) and bool(v),
+    "seed": lambda v: isinstance(v, int) and not isinstance(v, bool),
+    "format": lambda v: isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= FORMAT,
+    "pyramid": lambda v: True,  # checked where it is used (_first_line_candidate)
+    "bots": lambda v: True,
+}
+
+
+def _first_fields(damaged):
+    """The fields of the game line a damaged line 1 (``damaged``, its bytes) still reads
+    one by one (``_held_fields``: ``"key":`` and a JSON value after it) when its JSON no
+    longer parses, each only when its value checks (``FIRST_FIELDS``: ``players`` a list
+    of names, ``edition`` a string, ``seed`` an integer, ``format`` 1 to ``FORMAT``), a
+    dict; ``None`` when its JSON (without its checksum) still parses: it is read whole."""
+    if _held_event(damaged) is not None:
+        return None
+    held = _held_fields(damaged, dict.fromkeys(FIRST_FIELDS))
+    return {k: v for k, v in held.items() if FIRST_FIELDS[k](v)}
+
+
 def _first_line_candidate(damaged, rebuild, second):
     """``(event, unread)``: the game line rebuilt for a damaged line 1 (``event``): what
-    the damaged line still reads (its JSON without its checksum, if it parses, else its
-    ``pyramid`` and ``bots`` field by field, ``_held_fields``: a stray byte elsewhere
-    leaves them), with ``rebuild``'s ``players``, ``edition``, ``seed`` (given by the
+    the damaged line still reads (its JSON without its checksum, if it parses, else the
+    game's settings field by field, ``_first_fields``: a stray byte elsewhere leaves
+    them), with ``rebuild``'s ``players``, ``edition``, ``seed`` (given by the
     user) over it, its ``bots`` (a function of the players' names returning the bot
     seats, ``--bots`` given) too, and its ``pyramid`` where the line reads none,
     numbered 1 with the game id of
@@ -180,8 +211,9 @@ def _first_line_candidate(damaged, rebuild, second):
     except ValueError:
         base = None
     if not isinstance(base, dict):
-        # the settings it was played with, as far as they still read (as its language)
-        base = _held_fields(damaged, {"pyramid": None, "bots": None})
+        # the game's settings, as far as they still read field by field (as its
+        # language); a field the damage took is left out (given, or the line unproven)
+        base = _first_fields(damaged)
     event = dict(base)
     # its language as it still reads (a stray byte elsewhere in the line), never a code
     # the damage made (dx): then the chain hash may prove it (_proven_first)
@@ -251,7 +283,11 @@ def _rebuild_first(path, data, exc, rebuild, options):
     The rebuilt line is the one written when the next line's ``prev`` is its hash; else
     it keeps that hash (``hash``) so that the chain reads on, and the note says it could
     not be proven. ``rebuild``: ``None`` (no rebuild asked: ``JournalError`` saying what
-    the line still reads and the command that rebuilds it) or the user's values."""
+    the line still reads, or which of its fields it no longer reads, and the command
+    that rebuilds it: ``--upto-damage`` alone when the chain hash proves what it reads)
+    or the user's values. A line read field by field (its JSON broke) that the hash does
+    not prove is rebuilt only from the players, edition and seed given (``JournalError``
+    otherwise): never on its reads alone."""
     from camelup.editions import EDITIONS
     second = _chained_second(data[exc.end:])
     later = data.count(b"\n", exc.end) + (0 if data.endswith(b"\n") else 1)
@@ -275,6 +311,26 @@ def _rebuild_first(path, data, exc, rebuild, options):
     else:
         words += ["--players", "NAMES", "--edition", "EDITION", "--seed", "SEED"]
     command = " ".join(shlex.quote(w) for w in words)
+    fields = _first_fields(exc.chunk)  # None: its JSON still parses
+    if candidate is None and fields and any(n in fields for n in ("players", "edition")):
+        # read field by field, some of the game's settings still read: the error names
+        # exactly those the damage took
+        named = {"players": (_("its players"), _("players %s")),
+                 "edition": (_("its edition"), _("edition %s")),
+                 "seed": (_("its seed"), _("seed %s"))}
+        lost = ", ".join(named[n][0] for n in named if n not in fields)
+        still = "; ".join(named[n][1] % (", ".join(fields[n]) if n == "players"
+                                         else fields[n]) for n in named if n in fields)
+        raise JournalError(ngettext(
+            "%(what)s; nothing was changed. What can't be read: %(lost)s (it still reads: "
+            "%(still)s); the %(later)d line after it is intact: to rebuild the first line "
+            "and resume, give the game's players, edition and seed: %(command)s",
+            "%(what)s; nothing was changed. What can't be read: %(lost)s (it still reads: "
+            "%(still)s); the %(later)d lines after it are intact: to rebuild the first line "
+            "and resume, give the game's players, edition and seed: %(command)s", later)
+            % {"what": exc, "lost": lost, "still": still,
+               "later": later,
+               "command": command} + _unread_words(unread, False))
     if candidate is None:
         raise JournalError(ngettext(
             "%(what)s; nothing was changed. What it held can't be read; the %(later)d line "
@@ -289,7 +345,24 @@ def _rebuild_first(path, data, exc, rebuild, options):
         ", ".join(candidate["players"]), candidate["edition"] if edition else
         _("%s (not an edition: give classic or second)") % candidate["edition"],
         candidate.get("seed", "-"))
-    if rebuild is None:
+    line = _proven_first(candidate, second["prev"])
+    given = rebuild is not None and all(rebuild.get(n) is not None
+                                        for n in ("players", "edition", "seed"))
+    if line is not None and rebuild is None:
+        # what it still reads is proven the line as written: --upto-damage alone rebuilds it
+        raise JournalError(ngettext(
+            "%(what)s; nothing was changed. It still reads: %(reads)s, and the next line's "
+            "chain hash proves that is the line as written. The %(later)d line after it is "
+            "intact: to rebuild the first line exactly and resume: %(command)s",
+            "%(what)s; nothing was changed. It still reads: %(reads)s, and the next line's "
+            "chain hash proves that is the line as written. The %(later)d lines after it are "
+            "intact: to rebuild the first line exactly and resume: %(command)s", later)
+            % {"what": exc, "reads": reads, "later": later, "command": " ".join(
+                shlex.quote(w) for w in ["pyramid", "play", "--resume", path,
+                                         "--upto-damage"] + list(options))})
+    if rebuild is None or (line is None and fields is not None and not given):
+        # (read field by field and not proven: never rebuilt on those reads alone, the
+        # values are the user's to give)
         raise JournalError(ngettext(
             "%(what)s; nothing was changed. It still reads: %(reads)s. The %(later)d line "
             "after it is intact: to rebuild the first line from these (correct any that is "
@@ -299,7 +372,6 @@ def _rebuild_first(path, data, exc, rebuild, options):
             "wrong) and resume: %(command)s", later)
             % {"what": exc, "reads": reads, "later": later, "command": command}
             + _unread_words(unread, False))
-    line = _proven_first(candidate, second["prev"])
     if line is not None:
         note = _("line 1, the game's first line, was damaged (%s) and is rebuilt exactly as "
                  "it was written (the next line's chain hash matches): %s") % (exc.reason, reads)
@@ -698,16 +770,17 @@ def _option_words(options):
     return "".join(" " + shlex.quote(w) for w in options)
 
 
-def _rest_words(read, line_no, named=False):
+def _rest_words(read, line_no, named=False, shown=None):
     """What resuming up to line ``line_no`` moves to ``FILE.damaged``, in words: it and
     the lines after it (blank ones not counted), and the races they reach into when
     they go past the race it is in (the ``race`` lines after it, read without their
     checksum), so that a table knows what it would set aside before it does.
-    ``named``: the line named by its number (``line 27 and the 94 lines after it``)."""
+    ``named``: the line named by its number (``line 27 and the 94 lines after it``),
+    ``shown`` when given (the number it has in the file, ``_shown``)."""
     lines = read.data.split(b"\n")[line_no:]
     later = [x for x in lines if x.strip()]
     if not later:
-        return _("line %d") % line_no if named else _("it")
+        return _("line %d") % (shown or line_no) if named else _("it")
     events = read.scan.events
     race = 1 + len([i for i, n in enumerate(read.scan.lines)
                     if n < line_no and events[i].get("type") == "race"])
@@ -716,7 +789,7 @@ def _rest_words(read, line_no, named=False):
     if named:
         said = ngettext("line %(line)d and the %(count)d line after it",
                         "line %(line)d and the %(count)d lines after it",
-                        len(later)) % {"line": line_no, "count": len(later)}
+                        len(later)) % {"line": shown or line_no, "count": len(later)}
     else:
         said = ngettext("it and the %(count)d line after it",
                         "it and the %(count)d lines after it", len(later)) % {
@@ -797,10 +870,11 @@ class _Read:
         self.held = None
         self.contradicted = False
         self.check = None
-        #: ``None`` or ``(line, reason, start, end)`` of a line of another game, or an
-        #: exact repeat of a line, left out alone (``_out_of_place_alone``): ``data`` is
-        #: then the journal without it, ``original`` with it
-        self.intruder = None
+        #: ``(line, reason, start, end)`` of each line of another game, or exact repeat
+        #: of a line, left out alone (``_out_of_place_alone``), in the order of the file,
+        #: numbered and placed as in ``original`` (the bytes with them); ``data`` is then
+        #: the journal without them
+        self.intruders = []
         #: the damaged last line is a die from the pyramid whose own record reads it
         #: (``_last_die``) and ``--retype`` typed it again: ``skipped`` stands for it
         self.last_die = False
@@ -887,39 +961,115 @@ def _intruder_line(read):
     return line_no, reason, start, nl + 1
 
 
-def _out_of_place_alone(path, read, check, options):
-    """The ``_Read`` of the journal without its line out of place (``_intruder_line``: a
-    line of another game, or an exact repeat of a line) when the lines after it chain to
-    the line before it and the journal then reads whole (every later line kept, nothing
-    damaged, none that no longer applies: read as ``--upto-damage`` would, nothing
-    written); its ``intruder`` says which line was left out, its ``original`` the bytes
-    with it. ``None`` otherwise: the line is then handled as any line out of place."""
-    intruder = _intruder_line(read)
-    if intruder is None:
+def _out_of_place_alone(path, read, check, options, retype=None):
+    """The ``_Read`` of the journal without its lines out of place that can be left out
+    alone (``_intruder_line``: a line of another game, or an exact repeat of a line),
+    each one whose next line chains to the line before it, in turn: the journal is read
+    without the first as ``--upto-damage`` reads it (nothing written), then without the
+    next one that read finds, and so on; any other problem on the way (a damaged line, a
+    line out of place that can't be left out, an event that no longer applies) is
+    handled as that read handles it alone (a damaged line set aside alone, or reading
+    stopping there). Its ``intruders`` say which lines were left out (numbered and
+    placed as in the file), its ``original`` the bytes with them. ``retype``: the read
+    without them types the damaged line set aside again (``_retype_in_place``; its
+    ``JournalError`` raised as it is). ``None`` when no line can be left out so: a line
+    out of place is then handled as any other."""
+    intruders, current, shift = [], read, 0
+    while True:
+        intruder = _intruder_line(current)
+        if intruder is None:
+            break
+        line_no, reason, start, end = intruder
+        try:
+            alone = _read(path, upto_damage=True, check=check, options=options,
+                          data=current.data[:start] + current.data[end:])[0]
+        except (JournalError, OSError):
+            break
+        chain = alone.scan.chain_bad
+        if (alone.rebuilt is not None or (chain is not None and chain[2] == start)
+                or (alone.bad is not None and alone.good_end < start)):
+            # the line after it does not chain to the line before it, or the read
+            # stops before it anyway: it is handled as any line out of place
+            break
+        intruders.append((line_no + len(intruders), reason, start + shift, end + shift))
+        shift += end - start
+        current = alone
+    if not intruders:
         return None
-    start, end = intruder[2], intruder[3]
-    try:
-        alone = _read(path, upto_damage=True, check=check, options=options,
-                      data=read.data[:start] + read.data[end:])[0]
-    except (JournalError, OSError):
-        return None
-    if (alone.bad is not None or alone.skipped is not None or alone.rebuilt is not None
-            or alone.scan.chain_bad is not None or alone.scan.skipped is not None):
-        return None
-    alone.original, alone.intruder = read.data, intruder
-    return alone
+    if retype is not None:
+        # the damaged line typed again in its place (--retype), as alone: in the journal
+        # without the lines left out (a refusal of what was typed is said as it is)
+        current = _read(path, upto_damage=True, check=check, options=options,
+                        data=current.data, retype=retype)[0]
+    current.original, current.intruders = read.data, intruders
+    return current
+
+
+def _shown(read, line_no):
+    """Line ``line_no`` of ``read.data`` numbered as in the file (``read.original``):
+    past each line out of place left out before it (``read.intruders``)."""
+    for left_out in read.intruders:
+        if left_out[0] <= line_no:
+            line_no += 1
+    return line_no
+
+
+def _alone_plan(path, read):
+    """What ``--upto-damage`` does with a journal whose lines out of place it leaves
+    out alone (``read``, from ``_out_of_place_alone``), in words: one line left out, the
+    lines after it kept (``setting it aside alone ... and keeping the 7 lines after
+    it``), or every line it sets aside (numbered as in the file, each with why) and,
+    where reading then stops, what it moves there too."""
+    skipped, bad = read.skipped, read.bad
+    if len(read.intruders) == 1 and skipped is None and bad is None:
+        later = len([x for x in read.original[read.intruders[0][3]:].split(b"\n")
+                     if x.strip()])
+        return _("setting it aside alone in %s.damaged and %s") % (path, _keeping(later))
+    aside = [(n, _("out of place")) for n, _reason, _start, _end in read.intruders]
+    if skipped is not None:
+        aside.append((_shown(read, skipped[0]), _("damaged")))
+    lines = ", ".join(_("line %(line)d (%(why)s)") % {"line": n, "why": why}
+                      for n, why in sorted(aside))
+    if bad is None:
+        return _("setting aside alone in %(path)s.damaged %(lines)s, keeping the game's "
+                 "other lines") % {"path": path, "lines": lines}
+    return _("setting aside alone in %(path)s.damaged %(lines)s, keeping the game's other "
+             "lines before line %(stop)d, then moving %(rest)s there too (%(reason)s)") % {
+                 "path": path, "lines": lines, "reason": bad[1], "stop": _shown(read, bad[0]),
+                 "rest": _rest_words(read, bad[0], named=True, shown=_shown(read, bad[0]))}
 
 
 def _refuse_intruder(path, read, options):
     """Refuse the resume of a journal with a line out of place that ``--upto-damage``
     leaves out alone (``read``, from ``_out_of_place_alone``): ``JournalError`` naming
-    the line, why it is out of place, and what the command sets aside and keeps."""
-    line_no, reason, _start, end = read.intruder
-    later = len([x for x in read.original[end:].split(b"\n") if x.strip()])
-    plan = _("setting it aside alone in %s.damaged and %s") % (path, _keeping(later))
-    raise JournalError("%s: %s; %s" % (
-        path, _("line %d is out of place (%s)") % (line_no, reason),
-        _skip_hint(path, options, plan)))
+    the first such line, why it is out of place (or a damaged line before it, set aside
+    alone too), and every line the command sets aside and what it keeps
+    (``_alone_plan``)."""
+    line_no, reason, _start, _end = read.intruders[0]
+    plan = _alone_plan(path, read)
+    if len(read.intruders) == 1 and read.skipped is None and read.bad is None:
+        hint = _skip_hint(path, options, plan)
+    elif read.skipped is not None and not read.restored and _again_words(
+            path, read, False, options)[1]:
+        # the damaged line it sets aside can be typed again (as alone): offered first, as
+        # it restores that line too; the same --retype works with the lines left out
+        said, again = _again_words(path, read, False, options)
+        hint = "%s; %s%s%s%s" % (
+            _("nothing was changed"),
+            _("line %d is damaged (%s)") % (_shown(read, read.skipped[0]), read.skipped[1]),
+            said, again, _("; or, to resume without them, %s: %s") % (
+                plan, "pyramid play --resume %s --upto-damage%s" % (
+                    shlex.quote(path), _option_words(options))))
+    else:
+        hint = _("nothing was changed (to resume without them, %s: %s)") % (
+            plan, "pyramid play --resume %s --upto-damage%s" % (
+                shlex.quote(path), _option_words(options)))
+    head = _("line %d is out of place (%s)") % (line_no, reason)
+    if read.skipped is not None and _shown(read, read.skipped[0]) < line_no:
+        # a damaged line before it: the first problem in the file is named first
+        head = _("line %d is damaged (%s)") % (_shown(read, read.skipped[0]),
+                                               read.skipped[1])
+    raise JournalError("%s: %s; %s" % (path, head, hint))
 
 
 def _retype_in_place(path, read, retype, upto_damage):
@@ -1323,6 +1473,23 @@ def _command_hint(path, options=()):
              ) % " ".join(words)
 
 
+#: a pyramid's wire record (``EVT BODY*CRC``, docs/protocol.md "Framing") as it stands in
+#: a journal line's bytes: printable ASCII without a quote or a backslash (a record that
+#: held one is escaped in the JSON: its bytes no longer pass its CRC), then ``*`` and 8
+#: uppercase hex digits not followed by another
+_RECORD = re.compile(rb'EVT [ !#-\[\]-~]*?\*[0-9A-F]{8}(?![0-9A-F])')
+
+
+def _record_in(chunk):
+    """The one pyramid wire record (``EVT ...*CRC``, a str) in the bytes of a damaged
+    journal line ``chunk`` whose CRC-32 matches its body (``_wire_record``), found by
+    its strict format wherever it stands (the JSON around it may no longer parse);
+    ``None`` when there is none, or more than one, so found."""
+    found = {m.group().decode("ascii") for m in _RECORD.finditer(chunk)}
+    found = [raw for raw in found if _wire_record(raw) is not None]
+    return found[0] if len(found) == 1 else None
+
+
 def _wire_die(chunk, keyed_after=False):
     """The die a damaged journal line ``chunk`` still proves by itself: when it reads
     ``"type":"die"`` and its ``raw`` is a pyramid's wire line (``BODY*CRC``) whose CRC-32
@@ -1334,7 +1501,13 @@ def _wire_die(chunk, keyed_after=False):
     keyed after it (``?`` on the wire: the line alone can't give it). ``keyed_after``:
     only such a die (its ``value`` or ``ink`` ``None``, as the line held it)."""
     from camelhost.table.events import from_link
-    event = _wire_record(_held_fields(chunk, {"type": "die", "raw": None}).get("raw"))
+    held = _held_fields(chunk, {"type": "die", "raw": None})
+    event = _wire_record(held.get("raw"))
+    if event is None and held:
+        # a line that still reads "type":"die" but whose raw field no longer reads as
+        # JSON (a quote lost, its key damaged): the record found in its bytes as the
+        # pyramid's own strict format, its CRC checked (_record_in), never prose
+        event = _wire_record(_record_in(chunk))
     if event is None:
         return None
     try:
@@ -1489,21 +1662,7 @@ def _refuse(path, read, upto_damage, options):
     said, again = "", ""
     if scan.skipped is not None and not upto_damage and bad is not None and (
             bad[0] == scan.skipped[0]) or (skipped is not None and not read.last_die):
-        header = scan.events[0] if scan.events else {}
-        names = header.get("players") if isinstance(header.get("players"), list) else []
-        proven = (_proven_candidate(scan) if not upto_damage
-                  and _wire_die(scan.skipped[4]) is None else None)
-        if proven is not None:
-            again = _proven_hint(path, proven, options, names, _before(read, scan.skipped[0]))
-            if _proven_typed(proven, names) is None and not str(
-                    proven.get("action", "")).startswith("finish"):
-                said, again = again, ""  # nothing to type in its place: no "or" after it
-        else:
-            said, again = _retype_hint(path, scan.skipped[4], options, names,
-                                       _before(read, scan.skipped[0]))
-            if again and not upto_damage and _searched(scan):
-                # every line of its kind was tried: what it reads would be refused too
-                again = _unproven_hint(path, options)
+        said, again = _again_words(path, read, upto_damage, options)
     last = _last_die(read) if not upto_damage and skipped is None else None
     if last is not None:
         # a damaged last line that held a die from the pyramid: its own record names it,
@@ -1536,6 +1695,33 @@ def _refuse(path, read, upto_damage, options):
                                            _option_words(options))))
         raise JournalError("%s: %s; %s%s" % (
             path, read.what, _resume_hint(path, options, rest), said))
+
+
+def _again_words(path, read, upto_damage, options):
+    """``(said, again)`` for the damaged line read past (``read.scan.skipped``) in a
+    refusal: what it still reads and the ``--retype`` that types it again in its place
+    (what the next line's chain hash proves it held, ``_proven_candidate``, unless its
+    pyramid record speaks for it; else as it reads, ``_retype_hint``; ``COMMAND`` when
+    every line of its kind was tried, ``_searched``); ``upto_damage``: neither proven nor
+    searched (the resume is under way)."""
+    scan = read.scan
+    header = scan.events[0] if scan.events else {}
+    names = header.get("players") if isinstance(header.get("players"), list) else []
+    proven = (_proven_candidate(scan) if not upto_damage
+              and _wire_die(scan.skipped[4]) is None else None)
+    said, again = "", ""
+    if proven is not None:
+        again = _proven_hint(path, proven, options, names, _before(read, scan.skipped[0]))
+        if _proven_typed(proven, names) is None and not str(
+                proven.get("action", "")).startswith("finish"):
+            said, again = again, ""  # nothing to type in its place: no "or" after it
+    else:
+        said, again = _retype_hint(path, scan.skipped[4], options, names,
+                                   _before(read, scan.skipped[0]))
+        if again and not upto_damage and _searched(scan):
+            # every line of its kind was tried: what it reads would be refused too
+            again = _unproven_hint(path, options)
+    return said, again
 
 
 def _noted_proof(read):
@@ -1613,13 +1799,19 @@ def _write_repair(path, read, kept):
     kept in ``FILE.damaged`` first), blank lines at the end are cut, and what is set
     aside goes to ``FILE.damaged`` (after its header) before the journal is cut."""
     data, skipped, bad = read.data, read.skipped, read.bad
-    if read.intruder is not None:
-        # the line left out and the lines after it go to FILE.damaged as they were (the
-        # header says which the journal keeps), then the journal is written without it
-        line_no, _reason, start, _end = read.intruder
+    if read.intruders:
+        # the lines left out and the lines after the first go to FILE.damaged as they
+        # were (the header says which the journal keeps, which it holds a set_aside line
+        # for, which it no longer holds), then the journal is written without them
+        line_no, _reason, start, _end = read.intruders[0]
+        replaced = ()
+        if skipped is not None:
+            replaced = (_shown(read, skipped[0]),)
+            if skipped[2] < start:  # a damaged line before the first left out
+                line_no, start = replaced[0], skipped[2]
         _set_aside(path, read.original[start:], line_no, read.original.count(b"\n", start),
-                   _batch_parts(line_no, read.original[start:], kept[start:], (),
-                                (line_no,)))
+                   _batch_parts(line_no, read.original[start:], kept[start:], replaced,
+                                tuple(n for n, _r, _s, _e in read.intruders)))
         _truncate_write(path, start, kept[start:])
     elif read.rebuilt is not None:
         # the whole file is kept in FILE.damaged first, then the journal is written again
@@ -1646,10 +1838,16 @@ def _read_notes(path, read, notes, repair):
     aside alone, and where reading stopped (with why the next line can't follow and what
     the damaged line seems to hold)."""
     events, skipped = read.events, read.skipped
-    if read.intruder is not None:
-        line_no, reason, _start, end = read.intruder
+    where = (_("set aside in %s.damaged") % path) if repair else (_("%s is unchanged") % path)
+    alone = len(read.intruders) == 1 and skipped is None and read.bad is None
+    for line_no, reason, _start, _end in read.intruders if not alone else ():
+        # one of several problems each handled in turn: the others are said below
+        notes.append(_("line %(line)d is out of place (%(reason)s): left out, %(where)s; "
+                       "the line after it follows the line before it") % {
+                           "line": line_no, "reason": reason, "where": where})
+    if alone:
+        line_no, reason, _start, end = read.intruders[0]
         later = len([x for x in read.original[end:].split(b"\n") if x.strip()])
-        where = (_("set aside in %s.damaged") % path) if repair else (_("%s is unchanged") % path)
         notes.append(ngettext(
             "line %(line)d is out of place (%(reason)s): left out, %(where)s; the %(later)d "
             "line after it follows the line before it and is kept",
@@ -1667,15 +1865,18 @@ def _read_notes(path, read, notes, repair):
         # a replay can't type (it names the command); a resume that kept every line after
         # the line set aside went on past it; else the table stands where it stopped
         where = "alone" if not repair else "past" if later and read.bad is None else "table"
-        notes.append(_skipped_note(skipped, later, events, path, repair, read.retyped,
+        # numbered as in the file when lines out of place before it were left out
+        shown = (_shown(read, skipped[0]),) + tuple(skipped[1:])
+        notes.append(_skipped_note(shown, later, events, path, repair, read.retyped,
                                    read.proof, read.wire, read.restored,
                                    _keyed_die(before), _noted_proof(read), where))
     if read.bad is not None:
         line_no, reason, torn = read.bad
-        note = _set_aside_note("torn" if torn else read.kind, line_no, reason,
+        note = _set_aside_note("torn" if torn else read.kind, _shown(read, line_no), reason,
                                len(read.data) - read.good_end, path, repair)
         if read.after is not None:
-            note += _(" (line %d does not follow without it: %s)") % read.after
+            note += _(" (line %d does not follow without it: %s)") % (
+                _shown(read, read.after[0]), read.after[1])
         if read.held is not None:
             # a replay can't type: it names the command that goes on with the line typed
             # again in its place, as a resume's refusal does (s36 tester 13)
@@ -1716,10 +1917,10 @@ def _read(path, repair=False, upto_damage=False, notes=None, check=None, options
     ``retype``: a function of the events before one damaged line set aside that returns
     the events typed again in its place (a list; ``ValueError`` saying why not);
     ``data``: the journal's bytes to read instead of the file's (a dry read, which looks
-    for no line to leave out alone). A line of another game, or an exact repeat of a
-    line, whose next line chains to the line before it is left out alone when the
-    journal then reads whole (``_out_of_place_alone``: refused without ``upto_damage``,
-    naming what is set aside and kept). Else
+    for no line to leave out alone). Each line of another game, or exact repeat of a
+    line, whose next line chains to the line before it is left out alone, any other
+    problem handled as alone (``_out_of_place_alone``: refused without ``upto_damage``,
+    naming every line set aside and what is kept). Else
     one step per decision, in this order: the line out of place (``_chain_break``), the
     damaged line typed again (``_retype_in_place``) or read again from its pyramid
     record (``_restored_from_record``), the event that no longer applies
@@ -1730,8 +1931,9 @@ def _read(path, repair=False, upto_damage=False, notes=None, check=None, options
     read.check = check  # a refusal works out what --upto-damage would set aside
     # a line of another game, or a repeat, whose next line chains to the line before it:
     # left out alone, the lines after it kept (a read of bytes given looks for none)
-    alone = (_out_of_place_alone(path, read, check, options)
-             if data is None and retype is None else None)
+    alone = (_out_of_place_alone(path, read, check, options,
+                                 retype if upto_damage else None)
+             if data is None else None)
     if alone is not None:
         if not upto_damage:
             _refuse_intruder(path, alone, options)
@@ -2409,9 +2611,10 @@ def read_events(path, repair=False, upto_damage=False, notes=None, check=None, o
     lines after it that still apply without it, is left out alone (the ``set_aside``
     line that takes its place with ``repair``), and a damaged first line followed by
     a game's chained lines is rebuilt from what it still reads (``_rebuild_first``).
-    With ``upto_damage`` a line of another game, or an exact repeat of a line, whose
-    next line follows the line before it is left out alone when the journal then reads
-    whole, the lines after it kept (``_out_of_place_alone``; refused without it).
+    With ``upto_damage`` each line of another game, or exact repeat of a line, whose
+    next line follows the line before it is left out alone, the lines after it kept, and
+    any other damage handled as it would be alone (``_out_of_place_alone``; refused
+    without it, naming every line set aside).
     ``check``: a function of the events read that returns ``None`` or ``(line,
     reason)`` of the first event that no longer applies to the game
     (``Session.stale_line``, ``line`` counted in events); that line counts as a bad
@@ -2463,20 +2666,29 @@ def is_game_journal(path):
     return read_header(path) is not None or first_line_damaged(path)
 
 
-def read_names(path, header):
+def _verified(path, check=None):
+    """The ``_Read`` of the journal at ``path`` as a resume with ``--upto-damage`` reads
+    it (``check``: ``Session.stale_line``, as the resume's), nothing written: the one view
+    of which lines count. A line it refuses or sets aside (damaged, out of place, of
+    another game, no longer applying) gives no event there. ``None`` when it can't be
+    read so (no such file, not a game journal, a first line it can't rebuild)."""
+    try:
+        return _read(path, upto_damage=True, check=check)[0]
+    except (OSError, ValueError):  # JournalError, FirstLineDamaged
+        return None
+
+
+def read_names(path, header, check=None):
     """The players' names as they stand at the end of the journal at ``path``: the
     ``game`` line ``header``'s ``players`` with every ``rename`` line applied in order
-    (a list of strings, seat order). Only reads, never changes the file; a line that
-    can't be read (damage, a file that went away) ends the reading there, its names as
-    they stood before it."""
+    (a list of strings, seat order). The lines are those a resume with
+    ``--upto-damage`` keeps (``_verified``; ``check``: ``Session.stale_line``, as the
+    resume's): a ``rename`` line of another game, or one the resume sets aside or stops
+    before, never counts. Only reads, never changes the file; a journal that can't be
+    read so gives the header's names."""
     names = list(header.get("players") or ())
-    try:
-        with _open_read(path) as fh:
-            data = fh.read()
-        events = _scan(path, data).events
-    except (OSError, ValueError):  # JournalError, FirstLineDamaged: the header's names
-        return names
-    for event in events:
+    read = _verified(path, check)
+    for event in read.events if read is not None else ():
         seat = event.get("player")
         if (event.get("type") == "rename" and isinstance(seat, int)
                 and 0 <= seat < len(names) and isinstance(event.get("name"), str)):
@@ -2512,30 +2724,29 @@ def read_lang(path):
     return lang
 
 
-def read_last_lang(path):
+def read_last_lang(path, check=None):
     """The table's language the journal at ``path`` last records: its last ``lang``
     line's (a resume given another ``--lang``, ``events.Lang``), else its ``game``
-    line's (``read_lang``); ``None`` when it records none or can't be read. A damaged
-    ``lang`` line counts when it still reads a language this program speaks
-    (``_held_lang``: the game was played in it from there, though ``--upto-damage``
-    sets the line aside); the lines after the line where reading stops (``_scan``) are
-    not read. Only reads."""
+    line's (``read_lang``); ``None`` when it records none or can't be read. The lines are
+    those a resume with ``--upto-damage`` keeps (``_verified``; ``check``:
+    ``Session.stale_line``, as the resume's): a ``lang`` line of another game, or one
+    out of place or no longer applying, never counts. A damaged ``lang`` line counts
+    when it still reads a language this program speaks (``_held_lang``: the game was
+    played in it from there, though ``--upto-damage`` sets the line aside); the lines
+    after the line where that resume stops are not read. Only reads."""
     lang = read_lang(path)
-    try:
-        with _open_read(path) as fh:
-            data = fh.read()
-        scan = _scan(path, data)
-    except (OSError, ValueError):  # JournalError, FirstLineDamaged: the game line's
+    read = _verified(path, check)
+    if read is None:  # a damaged first line the resume can't rebuild: the game line's
         return lang
-    lines = zip(scan.lines, scan.events, strict=True)
+    lines = zip(read.lines[:len(read.events)], read.events, strict=True)
     said = [(n, event.get("lang")) for n, event in lines
             if n > 1 and event.get("type") == "lang"]
-    if scan.skipped is not None:
-        said.append((scan.skipped[0], _held_lang(scan.skipped[4], "lang")))
-    if scan.bad is not None and scan.empty is None:
-        nl = data.find(b"\n", scan.good_end)
-        chunk = data[scan.good_end:] if nl < 0 else data[scan.good_end:nl]
-        said.append((scan.bad[0], _held_lang(chunk.rstrip(b"\r"), "lang")))
+    if read.skipped is not None:
+        said.append((read.skipped[0], _held_lang(read.skipped[4], "lang")))
+    if read.bad is not None and read.kind == "damaged" and read.scan.empty != read.bad[0]:
+        nl = read.data.find(b"\n", read.good_end)
+        chunk = read.data[read.good_end:] if nl < 0 else read.data[read.good_end:nl]
+        said.append((read.bad[0], _held_lang(chunk.rstrip(b"\r"), "lang")))
     for _line_no, code in sorted(said, key=lambda pair: pair[0]):
         if isinstance(code, str):
             lang = code
