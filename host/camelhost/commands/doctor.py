@@ -903,7 +903,7 @@ def run(args, out=None, hardware=None):
         # a path that is no serial port names its own fix (transport.NotAPort)
         fix = getattr(exc, "fix", None)
         for line in Step("connection", "failed", getattr(exc, "what", str(exc)), fix or
-                         connection_fix(args.port)).lines():
+                         connection_fix(args.port, exc)).lines():
             print(line, file=out)
         return 1
     with pyramid:
@@ -928,16 +928,24 @@ def run(args, out=None, hardware=None):
     return 0
 
 
-def connection_fix(port):
+def connection_fix(port, error=None):
     """The connection step's fix when no pyramid answered on ``port`` (``--port`` as
     given): one line naming that port and the commands to type with it (``with_port``),
     the board plugged in, flashed, and doctor again (maker finding 10: it said "check
     --port" whatever was given). ``auto`` found none on USB: plug it in, or run
     ``pyramid emulate`` and give doctor the port it prints. A path that names nothing
     (``monitor.names_nothing``): plug the board in and let doctor find it, not flash it
-    (flash cannot reach a port that is not there either; tester s40, finding 2)."""
+    (flash cannot reach a port that is not there either; tester s40, finding 2).
+    ``error``: the ``CliError`` the opening raised; a ``transport.PortBusy`` (another
+    program holds the port) gets: close that program, then doctor again; not flash,
+    which would take the pyramid from it (maker2 s42, finding 2)."""
+    from camelhost.device.transport import PortBusy
     from camelhost.tools import monitor
 
+    if isinstance(error, PortBusy):
+        return _("close the other program on %s (a pyramid play, monitor or calibrate: one "
+                 "program at a time reads the pyramid), then run %s again") % (
+            error.port, with_port("doctor", port))
     if port in (None, AUTO):
         return _("plug the pyramid in by USB and run %s again; without a board, pyramid "
                  "emulate prints a port to give as --port") % with_port("doctor", AUTO)

@@ -80,7 +80,7 @@ def held_elsewhere(port):
 
 
 def refuse_a_busy_port(port):
-    """Raise ``CliError`` (one line, what every command says of a busy port, as
+    """Raise ``PortBusy`` (one line, what every command says of a busy port, as
     ``open.open_pyramid`` says a ``PortInUse``: ``cannot open PORT: PORT is in use by
     another program ...: close it first``, ``port_message``) when another program holds
     the serial port ``port`` (``held_elsewhere``: a ``pyramid play``, ``monitor``,
@@ -92,8 +92,20 @@ def refuse_a_busy_port(port):
     path = port[len("port:"):] if port.startswith("port:") else port
     if "/" not in path or not held_elsewhere(path):
         return
-    # the port exists: port_message's hint (for a missing one) is not said
-    raise CliError(port_message(path, in_use(path), hint=""))
+    raise PortBusy(path)
+
+
+class PortBusy(CliError):
+    """The ``CliError`` every command raises for a port another program holds
+    (``refuse_a_busy_port``; ``open.open_pyramid`` for a ``Transport``'s ``PortInUse``):
+    one line, ``cannot open PORT: PORT is in use by another program (another 'pyramid
+    play' or 'monitor'?): close it first``. ``port``: that path, for a fix that names it
+    (doctor's: close the other program, not flash the board)."""
+
+    def __init__(self, port):
+        # the port exists: port_message's hint (for a missing one) is not said
+        CliError.__init__(self, port_message(port, in_use(port), hint=""))
+        self.port = port
 
 
 class NotASerialPort(OSError):
