@@ -179,9 +179,11 @@ class _Maker:
                              "its input ended before Enter (run it at a terminal)")) from None
 
     def place_die(self, edition):
+        """Ask for a die in the head; the die the prompt named (``any_die``: on the
+        emulated Pico, whose key names one), or ``None`` where any die will do."""
         if self.emulated:
             self.place(any_die(edition))
-            return
+            return any_die(edition)
         self._wait_for_enter(_("put one die in the pyramid's head (slider not pushed), then "
                                "press Enter: "))
 
@@ -256,6 +258,7 @@ class _Sim:
 
     def place_die(self, edition):
         self.vp.place(any_die(edition))
+        return any_die(edition)
 
     def place(self, label):
         self.vp.place(label)
@@ -398,16 +401,14 @@ def checklist(pyramid, hands, edition, report=None):
         steps.append(Step("light", "skipped", _("needs the sensor")))
         steps.append(Step("saturation", "skipped", _("needs the sensor")))
     else:
-        hands.place_die(edition)
-        empty_head = getattr(hands, "empty_head", None)  # hands that can be asked
-        while True:
-            on, off = link.sample()
-            reading = monitor.one_reading(link)
-            if (empty_head is None or reading is None or reading["label"] != "empty"
-                    or not empty_head(edition)):
-                break
-        led = led_step(on, off, reading, settings, edition)
         it_now = monitor.integration_ms(settings["it"]) if settings else None
+        # the die the prompt named is checked as the light step checks its die, and asked
+        # for again, so that the LED is measured on it (maker2 s42, finding 3: the yellow
+        # die was taken where blue was asked); any die will do where none was named
+        asked = hands.place_die(edition)
+        reading, on, off = read_asked(link, hands, asked, edition,
+                                      monitor.saturation_level(it_now) if settings else None)
+        led = led_step(on, off, reading, settings, edition)
         if it_now is not None and on[0] >= monitor.saturation_level(it_now):
             # a clipped count is no measure of the LED: the cause is too much light, not
             # the LED's wire (maker finding 12: one line said the LED does not light,
@@ -719,21 +720,35 @@ def exposure_fix(it, gain, port, edition, seen=None, clipped=None, dim=None, bri
 
 def measure(link, hands, label, limit=None):
     """Put the ``label`` die in the head (``hands.place``) and read it: ``(reading, on,
-    off)``, the board's ``RD`` (or None, ``monitor.one_reading``) and ``SAMPLE``'s counts.
-    When the board reads the head empty or as another die, under ``limit`` (the LED-on
-    clear count the sensor saturates from, ``monitor.saturation_level``; None: no
-    limit; a saturated die's label says nothing of which die it is), hands that can be
-    asked (``_Maker.wrong_die``) are told at once and the head is read again if they say
-    so; the virtual table's hands put the die in themselves and are not asked."""
+    off)`` as ``read_asked`` reads it, the wrong die or an empty head asked again."""
     hands.place(label)
+    return read_asked(link, hands, label, limit=limit)
+
+
+def read_asked(link, hands, label, edition=None, limit=None):
+    """Read the head where the maker was asked for the ``label`` die (or for any die:
+    ``label`` None, ``edition`` the board's): ``(reading, on, off)``, the board's ``RD``
+    (or None, ``monitor.one_reading``) and ``SAMPLE``'s counts (``(c, r, g, b)``, LED on
+    and LED off). The one check of the die in the head, for every step that asks for
+    one: when the board reads the head empty or as another die than ``label`` (any die
+    is right where none was named), under ``limit`` (the LED-on clear count the sensor
+    saturates from, ``monitor.saturation_level``; None: no limit; a saturated die's
+    label says nothing of which die it is), hands that can be asked
+    (``_Maker.wrong_die``, ``_Maker.empty_head``) are told at once and the head is read
+    again if they say so; the virtual table's hands put the die in themselves and are
+    not asked."""
     wrong_die = getattr(hands, "wrong_die", None)
+    empty_head = getattr(hands, "empty_head", None)
     while True:
         reading = monitor.one_reading(link)
         on, off = link.sample()
-        if (wrong_die is None or reading is None
-                or reading["label"] in (label, "unknown", "double")
-                or (limit is not None and on[0] >= limit)
-                or not wrong_die(label, reading["label"])):
+        if (reading is None or reading["label"] in (label, "unknown", "double")
+                or (limit is not None and on[0] >= limit)):
+            return reading, on, off
+        if label is None:  # any die: only an empty head is asked again
+            if reading["label"] != "empty" or empty_head is None or not empty_head(edition):
+                return reading, on, off
+        elif wrong_die is None or not wrong_die(label, reading["label"]):
             return reading, on, off
 
 
@@ -903,7 +918,7 @@ def run(args, out=None, hardware=None):
         # a path that is no serial port names its own fix (transport.NotAPort)
         fix = getattr(exc, "fix", None)
         for line in Step("connection", "failed", getattr(exc, "what", str(exc)), fix or
-                         connection_fix(args.port)).lines():
+                         connection_fix(args.port, exc)).lines():
             print(line, file=out)
         return 1
     with pyramid:
@@ -928,16 +943,24 @@ def run(args, out=None, hardware=None):
     return 0
 
 
-def connection_fix(port):
+def connection_fix(port, error=None):
     """The connection step's fix when no pyramid answered on ``port`` (``--port`` as
     given): one line naming that port and the commands to type with it (``with_port``),
     the board plugged in, flashed, and doctor again (maker finding 10: it said "check
     --port" whatever was given). ``auto`` found none on USB: plug it in, or run
     ``pyramid emulate`` and give doctor the port it prints. A path that names nothing
     (``monitor.names_nothing``): plug the board in and let doctor find it, not flash it
-    (flash cannot reach a port that is not there either; tester s40, finding 2)."""
+    (flash cannot reach a port that is not there either; tester s40, finding 2).
+    ``error``: the ``CliError`` the opening raised; a ``transport.PortBusy`` (another
+    program holds the port) gets: close that program, then doctor again; not flash,
+    which would take the pyramid from it (maker2 s42, finding 2)."""
+    from camelhost.device.transport import PortBusy
     from camelhost.tools import monitor
 
+    if isinstance(error, PortBusy):
+        return _("close the other program on %s (a pyramid play, monitor or calibrate: one "
+                 "program at a time reads the pyramid), then run %s again") % (
+            error.port, with_port("doctor", port))
     if port in (None, AUTO):
         return _("plug the pyramid in by USB and run %s again; without a board, pyramid "
                  "emulate prints a port to give as --port") % with_port("doctor", AUTO)

@@ -326,8 +326,11 @@ def check_port(port):
     is checked, since ``auto``, ``id:<serial>`` and ``COM3`` are resolved by mpremote.
     The message lists the serial ports pyserial sees and suggests ``--port auto`` (under
     ``make flash``, its form ``PORT=auto``: ``sources.port_given``) and ``pyramid emulate``;
-    a port that exists but cannot be opened is left to mpremote (busy, permission); one
-    that is another program's terminal is refused (``transport.refuse_a_terminal``).
+    a port another program holds (``pyramid play``, ``monitor``) is refused as every
+    command refuses it (``transport.refuse_a_busy_port``: mpremote would take its lines and
+    that program would lose the pyramid); one that exists but cannot be opened otherwise
+    is left to mpremote (permission); one that is another program's terminal is refused
+    (``transport.refuse_a_terminal``).
     ``virtual`` and ``manual`` (dice sources of ``play --pyramid``, no boards) are
     refused at once with what they are instead."""
     from camelhost.device.sources import MANUAL, VIRTUAL
@@ -350,6 +353,8 @@ def check_port(port):
         if why is not None:
             from camelhost.device.transport import not_a_port
             raise not_a_port(path, why, "--port", virtual=False)
+        from camelhost.device.transport import refuse_a_busy_port
+        refuse_a_busy_port(path)  # a game or monitor on it: left alone, nothing read
         return
     from camelhost.device.sources import port_given, without_a_board
     from camelhost.device.transport import ports_seen
@@ -535,8 +540,8 @@ def flash(port, build_dir=None, target="/", resume=False, reset=True, log=print,
     ``.py`` files in ``lib/pyramid``, ``lib/camelup`` and ``lib/camelup/board`` (left by the mip route, they
     would be imported instead of the ``.mpy``) are removed in the copy session.
 
-    Raises ``CliError`` when ``port`` is a path that does not exist (checked first,
-    nothing is built: ``check_port``), the pyramid firmware runs there (said within
+    Raises ``CliError`` when ``port`` is a path that does not exist or another program
+    holds (checked first, nothing is built or read: ``check_port``), the pyramid firmware runs there (said within
     ``LISTEN_S``, before anything is built: ``check_not_running``), a tool is missing, mpremote fails (board busy or
     not answering), the board is incompatible, or a file on the board differs in size
     from the build. ``firmware_dir``: the firmware to build (default the package's).

@@ -338,7 +338,7 @@ def open_pyramid(spec, edition="second", seed=1, resume=None, value_buttons=True
     ``pyramid``: ``virtual`` makes it ``--pyramid virtual``, as that board is not one
     that can be connected). ``option``/``hint``: how the calling
     command names a port, for the messages. Raises ``CliError`` (one line) when the
-    port can't be opened (``transport.NotAPort`` when the path names no serial port:
+    port can't be opened (``transport.PortBusy`` when another program holds it, ``transport.NotAPort`` when the path names no serial port:
     a file, ``/dev/null``, ``/dev/tty``), the virtual pyramid does not start, the link
     is missing, or a maker's tool (``option`` other than ``--pyramid``) is given
     ``manual``.
@@ -373,7 +373,14 @@ def open_pyramid(spec, edition="second", seed=1, resume=None, value_buttons=True
         # holds no record of the journal's boots, and asking it for them would only
         # report a loss that never happened.
         resume = uid = None
-    from camelhost.device.transport import NotAPyramid, NotASerialPort, not_a_port
+    from camelhost.device.transport import (
+        NotAPyramid,
+        NotASerialPort,
+        PortBusy,
+        PortInUse,
+        TerminalInUse,
+        not_a_port,
+    )
     try:
         p.link = Link(port, resume=resume, taken=taken, uid=uid)
         if played_on == VIRTUAL:
@@ -410,6 +417,8 @@ def open_pyramid(spec, edition="second", seed=1, resume=None, value_buttons=True
     except OSError as exc:  # serial.SerialException is one
         p.link = None
         p.close()
+        if isinstance(exc, PortInUse) and not isinstance(exc, TerminalInUse):
+            raise PortBusy(port) from None  # another program holds it: its one line
         raise CliError(port_message(port if spec == AUTO else spec, exc, hint,
                                     _meant(spec, option))) from None
     except BaseException:

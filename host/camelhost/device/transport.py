@@ -23,7 +23,7 @@ import time
 
 import serial
 
-from camelhost.errors import CliError
+from camelhost.errors import CliError, port_message
 from camelhost.i18n import _, pgettext
 
 try:
@@ -45,6 +45,67 @@ class NotAPyramid(LinkError):
 
 class PortInUse(LinkError):
     """Another program has the port open (the port is opened exclusively)."""
+
+
+def in_use(port):
+    """The ``PortInUse`` saying that another program holds ``port`` (a path): its one
+    wording, for a ``Transport`` that could not lock it and for ``refuse_a_busy_port``."""
+    return PortInUse(_("%s is in use by another program (another 'pyramid play' or "
+                       "'monitor'?): close it first") % port)
+
+
+def held_elsewhere(port):
+    """True when another program holds ``port`` (a path) locked, as a ``Transport`` locks
+    the port it opens (pyserial's ``exclusive``: ``flock``): a ``pyramid play``,
+    ``monitor``, ``calibrate`` or ``doctor`` on it. Opened without becoming this
+    program's terminal and without waiting, and closed at once: nothing is read or
+    written, its terminal settings are left as they are. False for a port that can't be
+    opened here (no such path, no permission: the opening says so) or a system without
+    ``flock``."""
+    try:
+        import fcntl
+    except ImportError:  # Windows: a port is exclusive there, its opening says so
+        return False
+    try:
+        fd = os.open(port, os.O_RDWR | os.O_NOCTTY | os.O_NONBLOCK)
+    except OSError:
+        return False
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:  # BlockingIOError: another open file holds the lock
+        return True
+    finally:
+        os.close(fd)  # the lock, if taken, goes with it
+    return False
+
+
+def refuse_a_busy_port(port):
+    """Raise ``PortBusy`` (one line, what every command says of a busy port, as
+    ``open.open_pyramid`` says a ``PortInUse``: ``cannot open PORT: PORT is in use by
+    another program ...: close it first``, ``port_message``) when another program holds
+    the serial port ``port`` (``held_elsewhere``: a ``pyramid play``, ``monitor``,
+    ``calibrate`` or ``doctor`` on it), before anything is read from it or written to
+    it; for a tool that does not open the port through a ``Transport`` (``pyramid
+    flash``: mpremote, which does not lock it, would take the running game's lines).
+    ``port``: a path, or mpremote's ``port:PATH``; a name that is no path (``auto``,
+    ``id:<serial>``, ``COM3``) is not checked."""
+    path = port[len("port:"):] if port.startswith("port:") else port
+    if "/" not in path or not held_elsewhere(path):
+        return
+    raise PortBusy(path)
+
+
+class PortBusy(CliError):
+    """The ``CliError`` every command raises for a port another program holds
+    (``refuse_a_busy_port``; ``open.open_pyramid`` for a ``Transport``'s ``PortInUse``):
+    one line, ``cannot open PORT: PORT is in use by another program (another 'pyramid
+    play' or 'monitor'?): close it first``. ``port``: that path, for a fix that names it
+    (doctor's: close the other program, not flash the board)."""
+
+    def __init__(self, port):
+        # the port exists: port_message's hint (for a missing one) is not said
+        CliError.__init__(self, port_message(port, in_use(port), hint=""))
+        self.port = port
 
 
 class NotASerialPort(OSError):
@@ -494,10 +555,7 @@ class Transport:
             )
         except serial.SerialException as exc:
             if "lock" in str(exc).lower():
-                raise PortInUse(
-                    _("%s is in use by another program (another 'pyramid play' or 'monitor'?): "
-                    "close it first") % self.port
-                ) from None
+                raise in_use(self.port) from None
             raise
         finally:
             if held is not None:

@@ -265,7 +265,7 @@ class HumanDriver:
                                     "nothing was saved",
                                     "calibration stopped; its %d readings are dropped and "
                                     "nothing was saved", taken) % taken)
-        raise CliError(_("calibration stopped; nothing was saved"))
+        raise CliError(stopped_words())
 
     def start_again(self):
         """The readings start again from step 1 (``--autorange`` set more light): what was
@@ -658,6 +658,12 @@ def advise(pairs, saturated, loo, n_readings, settings=None, brightest=None):
             "player)") % (names, _exposure_fix(brightest, settings)))
 
 
+def stopped_words():
+    """What a session the maker stopped before it saved says (``q`` at a prompt, Ctrl-C):
+    ``calibration stopped; nothing was saved``, in the table's language."""
+    return _("calibration stopped; nothing was saved")
+
+
 def calibrate(pyramid, driver, edition=None, samples=DEFAULT_SAMPLES, gain=None,
               integration=None, save=True, out=None, autorange=False):
     """Run a whole session on an open ``monitor.Pyramid``; return a ``Result``.
@@ -667,7 +673,9 @@ def calibrate(pyramid, driver, edition=None, samples=DEFAULT_SAMPLES, gain=None,
     settings, else the device's. ``autorange``: pick the gain first with the
     brightest die in the head (``choose_gain``), and set more light when the
     readings of the first rounds ask for it (``_light_round_check``). ``save``:
-    store the profile on the device. Raises ``CliError`` (see the module docstring).
+    store the profile on the device. Raises ``CliError`` (see the module docstring);
+    Ctrl-C (``KeyboardInterrupt``) is said as ``q`` says it (``stopped_words``, the
+    settings given back), a ``CliError`` whose ``exit_code`` is the interrupt's, 130.
 
     A session that saves no profile (stopped, refused, failed, ``save`` false) gives
     the pyramid back the edition, gain and integration time it had, so "nothing was
@@ -706,7 +714,13 @@ def calibrate(pyramid, driver, edition=None, samples=DEFAULT_SAMPLES, gain=None,
             raise CliError(_("%s; the pyramid keeps its profile and its settings: %s")
                            % (exc, _settings_words(before))) from None
         raise
-    except BaseException:  # Ctrl-C: put them back as well, then stop
+    except KeyboardInterrupt:
+        # Ctrl-C: put them back as well, then say what q says (maker2 s42, finding 4: it
+        # said only "interrupted"), with the interrupt's exit status
+        note = put_back(pyramid, before) if touched else None
+        raise CliError("%s; %s" % (stopped_words(), note) if note else stopped_words(),
+                       exit_code=130) from None
+    except BaseException:  # put them back as well, then stop
         if touched:
             put_back(pyramid, before)
         raise
