@@ -1088,12 +1088,14 @@ def test_eight_players_six_bots_keep_three_history_lines_through_a_pyramid_die_a
             await scenes.settle(pilot)
             whole_screen()
             assert "Can still come out:" in _text(app, "#info")
-            # the die's narration from its own line (tester s33-2 finding 11: taller than
-            # the pane, it showed its tail, the leaders, and the die's line was gone);
-            # the leaders stand in the banner, newer lines below say so
-            assert _history(app)[0].startswith("DIE blue 2 (Annabelle's pyramid ticket)")
+            # the die's words in view (tester s33-2 finding 11: taller than the pane, its
+            # tail showed and the die's line was gone): the banner says it whole, its
+            # detail line and the leaders, and the history follows its newest line, the
+            # die's tail (tester s42 finding 6: held at the die's line, nobody scrolled)
+            assert app.die_in_banner()
+            assert "Annabelle's pyramid ticket: die blue 2." in _text(app, "#detail")
             assert "Leading: 1st blue, 2nd red" in "\n".join(screen_lines(app)[:3])
-            assert command.placeholder == "\u25b2 older lines shown; newer below: PgDn or End"
+            assert app.query_one("#log").following and command.placeholder == hint
             before = _history(app)
             await pilot.press("pageup")
             await scenes.settle(pilot)

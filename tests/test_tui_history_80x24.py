@@ -148,18 +148,24 @@ def test_a_reply_taller_than_the_pane_shows_its_start_with_the_command(tmp_path)
 EIGHT = ["Maria-Theresa", "Jonas", "Leonie", "Tariq", "Sofia", "Ömer", "Kai", "Évelyne"]
 
 
-@pytest.mark.parametrize("lang, lines, die, counts", [
+@pytest.mark.parametrize("lang, lines, die, said, counts", [
     ("en", ["pyramid", "blue 3"], "DIE blue 3 (Maria-Theresa's pyramid ticket)",
+     "Maria-Theresa's pyramid ticket: die blue 3.",
      ("Can still come out", "Pyramid tickets left")),
     ("de", ["pyramid", "grau weiß 3"], "WÜRFEL grau-weiß 3 (Pyramidenplättchen von",
+     "Würfel für Maria-Theresa: grau-weiß 3.",
      ("Können noch herauskommen", "Pyramidenplättchen übrig")),
     ("de", ["tile 5 +", "pyramid", "blau 3"], "WÜRFEL blau 3 (Pyramidenplättchen von Jonas)",
-     ("Können noch herauskommen", "Pyramidenplättchen übrig")),
+     "Würfel für Jonas: blau 3.", ("Können noch herauskommen", "Pyramidenplättchen übrig")),
 ])
-def test_a_dies_own_line_always_shows_in_the_history_at_eight_seats(lang, lines, die, counts):
+def test_a_dies_own_line_always_shows_at_eight_seats(lang, lines, die, said, counts):
     # tester s33-2 finding 11: at 80x24 with eight players the history's few rows showed
     # the die's tail (the dice that can still come out and the pyramid tickets left,
-    # word for word the counts' rows just above) and not the die's own line
+    # word for word the counts' rows just above) and not the die's own line. The die's
+    # words show: in the history's rows, held at the die's line, or, when the banner
+    # in view says the die whole (its detail line, ``said``), there, the history
+    # following its newest line (tester s42 finding 6: its tail, a tile paid and the
+    # new leaders, stayed below the fold, nobody having scrolled)
     from camelhost.i18n import set_language
     set_language(lang)
     try:
@@ -172,12 +178,15 @@ def test_a_dies_own_line_always_shows_in_the_history_at_eight_seats(lang, lines,
                 log = app.query_one("#log")
                 rows = [str(line.text).rstrip() for line in
                         (log.render_line(y) for y in range(log.scrollable_content_region.height))]
-                return rows, list(log.history)
+                detail = str(app.query_one("#detail").content) if app.die_in_banner() else None
+                return rows, list(log.history), log.following, detail
 
-        rows, history = asyncio.run(play())
+        rows, history, following, detail = asyncio.run(play())
     finally:
         set_language("en")
-    assert any(row.startswith(die) for row in rows), rows
+    if not any(row.startswith(die) for row in rows):
+        assert detail is not None and detail.startswith(said), (rows, detail)
+        assert following and rows[-1] == history[-1], rows
     assert not any(row.startswith(counts) for row in rows), rows
     assert not any(line.startswith(counts) for line in history), history
 

@@ -593,7 +593,7 @@ class HistoryLog(Log, can_focus=False):
             self._wrapped_for = room
         self._follow_up()
 
-    def add_block(self, lines, start=None, laid_out=True):
+    def add_block(self, lines, start=None, laid_out=True, held=None):
         """Write ``lines`` (one block: the advice, the odds, a help text, the table's
         reply to one command) as ``add`` does; while the block, wrapped, is taller than
         the pane (now, or once the screen is laid out again), its start shows instead of
@@ -601,27 +601,52 @@ class HistoryLog(Log, can_focus=False):
         are below; PgDn or End follow again, and so does the next line typed:
         ``TableApp._take_line``). ``start``: the row the block starts on when rows were
         written for it before (the echo of the command it answers); default the next.
-        ``laid_out``: False when the screen is about to give the history more rows for
-        the block (``TableApp.fit``, an ``undo`` asked about): whether it fits is judged
-        once the screen is laid out again, not on the pane's rows now."""
+        ``laid_out``: False when the screen is about to be laid out for the block (more
+        rows for it: ``TableApp.fit``, an ``undo`` asked about; a die's banner): whether
+        it fits is judged once the screen is laid out again, not on the pane's rows now.
+        ``held``: ``None`` (a block taller than the pane is always held at its start),
+        or a function of no arguments, asked when the block is first found taller than
+        the pane, returning False when its start need not show (a die the banner says
+        whole: ``TableApp.die_in_banner``): the history then follows the newest line,
+        through every layout after it."""
         start = self.line_count if start is None else start
         self._note_later()
         self._add(list(lines))
         self._block_start = start
+        self._block_held = held
         if laid_out:
             self._fit_block()
         else:
             self.call_after_refresh(self._fit_block)
 
+    _block_held = None  # the newest block's ``held`` (``add_block``)
+
     def _fit_block(self):
         height = self.scrollable_content_region.height
         if (self.following and self._block_start is not None and height
                 and self.line_count - self._block_start > height):
+            if self._block_held is not None and not self._block_held():
+                # followed for good: no later layout (an error line taking the
+                # banner's detail line, a resize) holds it at its start
+                self._block_start = None
+                return
             self._start_row, self._block_start = self._block_start, None
             self._later = False
             self.follow(False)
             self._show_row()
             self.call_after_refresh(self._show_row)
+
+    def _fits_again(self):
+        """Held at a block's start (``add_block``, the player has not scrolled since)
+        while the pane now shows everything from it to the newest line (a taller pane:
+        a resize, the banner's rows given back): follow the newest line again. True
+        when it does."""
+        height = self.scrollable_content_region.height
+        if (not self.following and self._start_row is not None and height
+                and self.line_count - self._start_row <= height):
+            self.follow(True)
+            return True
+        return False
 
     def _show_row(self):
         if not self.following and self._start_row is not None:
@@ -698,10 +723,15 @@ class HistoryLog(Log, can_focus=False):
     def _rewrap(self, width):
         if self.history and width != self._wrapped_for:
             self._wrapped_for = width
-            self._start_row = self._block_start = None  # rows wrapped anew
+            # rows wrapped anew: a block's start held (not the player's scrolling) is no
+            # row any more, and the history follows the newest line again
+            held = not self.following and self._start_row is not None
+            self._start_row = self._block_start = None
             self.clear()
             self._continued = []
             self._write_wrapped(self.history, width)
+            if held:
+                self.follow(True)
 
     def _write_wrapped(self, lines, width):
         """Write ``lines`` wrapped to ``width``, each row's place in its entry kept: an
@@ -729,8 +759,11 @@ class HistoryLog(Log, can_focus=False):
         self._sized_for = self.size
         self._rewrap(self._room())
         self._follow_up()
-        self._fit_block()  # a block's start stays in view as the pane's height changes
-        self._show_row()
+        # a block's start stays in view as the pane's height changes, and the history
+        # follows the newest line again once the pane shows the block whole
+        if not self._fits_again():
+            self._fit_block()
+            self._show_row()
 
     _sized_for = None  # the pane's size ``on_resize`` last handled
 
@@ -743,9 +776,13 @@ class HistoryLog(Log, can_focus=False):
         its own layout pass sees the size change; a scroll's quick layout that comes
         first (a loaded machine: the history scrolled after ``TableApp.fit`` changed the
         panes above, before their layout ran) takes the new size without one, and the
-        history stayed scrolled as for its old height, its newest lines below the pane."""
+        history stayed scrolled as for its old height, its newest lines below the pane.
+        Following, a history left short of its newest line by a layout (a pane that
+        shrank after its scroll to the end) is scrolled to it again."""
         if self.size and self.size != self._sized_for:
             self.on_resize(None)
+        elif self.following and round(self.scroll_y) < self.max_scroll_y:
+            self._follow_up()
 
 
 class PanelScroll(VerticalScroll, can_focus=False):
@@ -838,7 +875,16 @@ class TuiDisplay(Display):
                 # and its banner say the rest)
                 at = kinds.index("die")
                 log.add_lines([line for n in told[:at] for line in notice_lines(n, view)])
-                log.add_block([line for n in told[at:] for line in notice_lines(n, view)])
+                # judged once the screen is laid out for the die (its banner, its
+                # detail line or not); a die that ends no leg, said whole by the
+                # banner in view (its detail line: whose ticket, the die, what it
+                # carried, where it went, a tile paid; the leaders line), leaves the
+                # history following the newest line: its tail (a tile paid, the new
+                # leaders) shows, nobody having scrolled (tester s42 finding 6)
+                scored = "leg_scored" in kinds[at:]
+                log.add_block([line for n in told[at:] for line in notice_lines(n, view)],
+                              laid_out=False,
+                              held=lambda: scored or not self.app.die_in_banner())
             else:
                 log.add_lines(lines)
         self.app.show_notices(notices, view)
@@ -1194,6 +1240,14 @@ class TableApp(InLanguage, App):
             self._show_digits(digits, notices)
         self._die_shown = self._latest_die()
         self._setup_banner = banner_kind(notices) == "new_race"
+
+    def die_in_banner(self):
+        """True while the banner in view says the last die whole: its announcement and
+        its detail line (whose pyramid ticket, the die, what it carried, where it went,
+        a tile paid) shown, as the plan left them (``fit``)."""
+        return bool(self._banner_on and self._detail_on
+                    and self.query_one("#announce").display
+                    and self.query_one("#detail").display)
 
     def show_asked_scoring(self):
         """While the table asks about an ``undo`` that takes back a leg's scoring, that
