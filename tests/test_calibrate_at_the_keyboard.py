@@ -321,8 +321,12 @@ def test_the_gains_die_left_in_the_head_for_the_light_check_is_said_and_asked_ag
                               lambda prompts: len(prompts) == 2)
     assert ("  this reading looks like the yellow die read just before it: is the purple "
             "die in the head?") in out, out
-    assert prompts[1] == prompts[2] and prompts[2].startswith("[to check the light] "
-                                                              "release the purple die")
+    assert prompts[1].startswith("[to check the light] release the purple die"), prompts
+    # asked again, never kept (g would choose the gain again, had its die been wrong)
+    assert prompts[2] == ("  Enter reads it again: first release the purple die: on the "
+                          "emulated Pico, type p purple and Enter in its terminal; then press "
+                          "Enter here. Or g chooses the gain again (when the yellow die was "
+                          "not in the head for it); q stops: "), prompts
     assert prompts[3].startswith("[  1/"), prompts
     assert out.count("this reading looks like") == 1, out
     assert out.count("darkest die: purple") == 1, out

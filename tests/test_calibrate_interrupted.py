@@ -39,3 +39,22 @@ def test_ctrl_c_says_what_q_says_and_exits_130(virtual_pyramid, capsys, monkeypa
     assert len(prompts) == 2
     with connect(vp.port) as pyramid:  # the gain set for the session is given back
         assert pyramid.link.configure() == before
+
+
+@pytest.mark.process
+@pytest.mark.micropython
+def test_ctrl_c_while_connecting_says_the_same(virtual_pyramid, capsys, monkeypatch):
+    """Ctrl-C while calibrate still waits for the board's hello (nothing touched yet)
+    says what q and a session's Ctrl-C say, not only "interrupted" (maker s42,
+    finding 3)."""
+    vp = virtual_pyramid("second", 3)
+
+    def ctrl_c(*_args, **_kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("camelhost.tools.monitor.Pyramid.wait_hello", ctrl_c)
+    monkeypatch.setattr("builtins.input", lambda prompt: pytest.fail("asked %r" % prompt))
+    rc = cli.main(["calibrate", "--port", vp.port, "--samples", "3"])
+    _out, err = capsys.readouterr()
+    assert rc == 130
+    assert err == "pyramid: calibration stopped; nothing was saved\n", err

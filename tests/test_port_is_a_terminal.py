@@ -89,6 +89,24 @@ def test_another_programs_terminal_is_refused_and_left_working(other_program, ca
     assert b"EOF on stdin" not in seen and b"HELLO" not in seen, bytes(seen)
 
 
+@pytest.mark.process
+def test_doctor_on_another_programs_terminal_says_to_give_the_pyramids_port(other_program,
+                                                                          capsys):
+    """``pyramid doctor --port P``, P another program's terminal: the connection step's
+    fix names the pyramid's own port and the serial ports seen, not "flash it", which
+    cannot reach a pyramid that is not there (maker s42, finding 2)."""
+    path, pid, _master, _seen = other_program
+    assert cli.main(["doctor", "--port", path]) == 1
+    out = capsys.readouterr().out
+    lines = [line.split(None, 1) for line in out.splitlines()[1:]]
+    assert [word for word, _rest in lines] == ["FAILED", "fix:"], out
+    assert ("%s is the terminal of another program (python" % path) in lines[0][1], out
+    assert lines[1][1] == (
+        "give doctor the pyramid's own port, not a program's terminal (serial ports seen: "
+        "%s), or run pyramid doctor, which finds it on USB" % transport.ports_seen()), out
+    assert "flash" not in out, out
+
+
 def _fake_proc(tmp_path, rows):
     for pid, name, pgrp, session, tty_nr, tpgid in rows:
         os.makedirs(tmp_path / str(pid))

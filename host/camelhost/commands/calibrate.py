@@ -12,6 +12,7 @@ from camelhost.commands.options import (
     output_file_problem,
     plot_output,
 )
+from camelhost.errors import CliError
 from camelhost.i18n import N_, _, decimal, percent
 from camelhost.tools.calibrate import (
     DEFAULT_SAMPLES,
@@ -26,6 +27,7 @@ from camelhost.tools.calibrate import (
     integration_used,
     plot,
     plot_backend,
+    stopped_words,
 )
 from camelhost.tools.monitor import VIRTUAL, connect, quiet_link_log
 
@@ -92,17 +94,25 @@ def run(args):
     if problem:  # now, not after a hundred releases
         raise ValueError(problem)
     quiet_link_log(args.verbose)
-    with connect(args.port, edition=args.edition or "second", seed=args.seed) as pyramid:
-        if pyramid.virtual is not None and not args.auto:
-            # nobody can put a die into the simulated head: its table does it
-            print(_("virtual pyramid: the simulated table puts each die in the head itself, "
-                    "so calibrate runs unattended (--auto is implied)"))
-        kind = getattr(getattr(pyramid.link.transport, "identity", None), "kind", None)
-        driver = (VirtualDriver(pyramid.virtual) if pyramid.virtual
-                  else HumanDriver(emulated=kind == "pty"))
-        result = calibrate(pyramid, driver, edition=args.edition, samples=args.samples,
-                           gain=args.gain, integration=integration,
-                           save=not args.no_save, autorange=args.autorange)
+    result = None
+    try:
+        with connect(args.port, edition=args.edition or "second", seed=args.seed) as pyramid:
+            if pyramid.virtual is not None and not args.auto:
+                # nobody can put a die into the simulated head: its table does it
+                print(_("virtual pyramid: the simulated table puts each die in the head "
+                        "itself, so calibrate runs unattended (--auto is implied)"))
+            kind = getattr(getattr(pyramid.link.transport, "identity", None), "kind", None)
+            driver = (VirtualDriver(pyramid.virtual) if pyramid.virtual
+                      else HumanDriver(emulated=kind == "pty"))
+            result = calibrate(pyramid, driver, edition=args.edition, samples=args.samples,
+                               gain=args.gain, integration=integration,
+                               save=not args.no_save, autorange=args.autorange)
+    except KeyboardInterrupt:
+        if result is not None:  # the session ended (saved or not): not stopped by this
+            raise
+        # Ctrl-C while connecting, before any setting was touched (the session's own
+        # Ctrl-C is said in calibrate): said as q says it, with the interrupt's status
+        raise CliError(stopped_words(), exit_code=130) from None
     if args.out:
         with open(args.out, "w", encoding="utf-8") as f:
             json.dump(result.profile, f, sort_keys=True, indent=1)

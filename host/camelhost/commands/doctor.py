@@ -953,14 +953,21 @@ def connection_fix(port, error=None):
     (flash cannot reach a port that is not there either; tester s40, finding 2).
     ``error``: the ``CliError`` the opening raised; a ``transport.PortBusy`` (another
     program holds the port) gets: close that program, then doctor again; not flash,
-    which would take the pyramid from it (maker2 s42, finding 2)."""
-    from camelhost.device.transport import PortBusy
+    which would take the pyramid from it (maker2 s42, finding 2); a
+    ``transport.PortIsATerminal`` (a program's terminal, not a pyramid's port) gets: give
+    the pyramid's own port, with the serial ports seen (``transport.ports_seen``), not
+    flash it (maker s42, finding 2)."""
+    from camelhost.device.transport import PortBusy, PortIsATerminal, ports_seen
     from camelhost.tools import monitor
 
     if isinstance(error, PortBusy):
         return _("close the other program on %s (a pyramid play, monitor or calibrate: one "
                  "program at a time reads the pyramid), then run %s again") % (
             error.port, with_port("doctor", port))
+    if isinstance(error, PortIsATerminal):
+        return _("give doctor the pyramid's own port, not a program's terminal (serial ports "
+                 "seen: %s), or run %s, which finds it on USB") % (
+            ports_seen(), with_port("doctor", AUTO))
     if port in (None, AUTO):
         return _("plug the pyramid in by USB and run %s again; without a board, pyramid "
                  "emulate prints a port to give as --port") % with_port("doctor", AUTO)

@@ -378,6 +378,7 @@ def open_pyramid(spec, edition="second", seed=1, resume=None, value_buttons=True
         NotASerialPort,
         PortBusy,
         PortInUse,
+        PortIsATerminal,
         TerminalInUse,
         not_a_port,
     )
@@ -419,8 +420,10 @@ def open_pyramid(spec, edition="second", seed=1, resume=None, value_buttons=True
         p.close()
         if isinstance(exc, PortInUse) and not isinstance(exc, TerminalInUse):
             raise PortBusy(port) from None  # another program holds it: its one line
-        raise CliError(port_message(port if spec == AUTO else spec, exc, hint,
-                                    _meant(spec, option))) from None
+        line = port_message(port if spec == AUTO else spec, exc, hint, _meant(spec, option))
+        if isinstance(exc, TerminalInUse):  # a program's terminal: the same line, its kind
+            raise PortIsATerminal(port, line) from None
+        raise CliError(line) from None
     except BaseException:
         p.link = None
         p.close()

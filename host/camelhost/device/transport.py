@@ -108,6 +108,18 @@ class PortBusy(CliError):
         self.port = port
 
 
+class PortIsATerminal(CliError):
+    """The ``CliError`` a command raises for a port that is the controlling terminal of a
+    live program (``TerminalInUse``, ``refuse_a_terminal``; ``open.open_pyramid``): its
+    one line as before. ``port``: that path, for a fix that names what to give instead
+    (doctor's: the pyramid's own port, with the serial ports seen; not flash the board,
+    which is not there)."""
+
+    def __init__(self, port, line):
+        CliError.__init__(self, line)
+        self.port = port
+
+
 class NotASerialPort(OSError):
     """The path names no serial port (``serial_port_problem``): a regular file, a folder,
     a device that is not a terminal (``/dev/null``), ``/dev/tty``. Nothing was opened as a

@@ -211,7 +211,11 @@ class HumanDriver:
     readings, ``--autorange``'s light check, whose die any face up is asked for again);
     ``k`` keeps the reading, which goes into the fit as any other and costs the session
     nothing (that profile is the one a calibration replaces, and may be what is wrong);
-    any other answer is refused in one line naming the keys, as above. ``q`` at any of these prompts asks
+    any other answer is refused in one line naming the keys, as above.
+    ``light_again(label, before, purpose)`` is asked after ``--autorange``'s light check
+    read what looks like the ``before`` die of choosing the gain, and returns True to
+    read it again (Enter or ``r``), False for ``g``: the gain to be chosen again, its
+    reading having been the wrong die. ``q`` at any of these prompts asks
     before it drops ``taken`` readings
     (``CliError`` when the person confirms with the language's yes, ``yes_words``: German
     ``j``; EOF counts as confirming; any other answer but Enter is refused in one line and
@@ -325,9 +329,10 @@ class HumanDriver:
         self.kept_doubtful = self.kept_doubtful or not again
         return again
 
-    def _again_or_keep(self, prompt, taken, refused):
+    def _again_or_keep(self, prompt, taken, refused, other=("k", "keep")):
         """Ask ``prompt`` until it is answered: True for Enter or ``r`` (read it again),
-        False for ``k`` (keep the reading); ``q`` stops the session (``taken`` the
+        False for ``k`` (keep the reading; ``other``: the answers that say the other way
+        forward); ``q`` stops the session (``taken`` the
         readings so far). Anything else is answered with ``refused % answer`` (one line
         naming the keys the question takes) and waited for again on that line: a
         reading is never kept by a slip, and the whole prompt again said nothing of what
@@ -339,9 +344,29 @@ class HumanDriver:
                 continue
             if answer in ("", "r"):
                 return True
-            if answer in ("k", "keep"):
+            if answer in other:
                 return False
             prompt = "  " + refused % answer
+
+    def light_again(self, label, before, purpose):
+        """Asked after ``--autorange``'s light check (``purpose``) read what looks like the
+        ``before`` die of choosing the gain: True to read the ``label`` die again (Enter or
+        ``r``), False for ``g``, the gain to be chosen again, when the die in the head
+        then was not the one asked for (so the check's die is the right one); ``q``
+        stops. Never kept: the light would be judged on one die of the two."""
+        if self.emulated:
+            prompt = "  " + _("Enter reads it again: first %(step)s: on the emulated Pico, type "
+                              "%(key)s and Enter in its terminal; then press Enter here. Or g "
+                              "chooses the gain again (when the %(before)s die was not in the "
+                              "head for it); q stops: ")
+        else:
+            prompt = "  " + _("Enter reads it again: first %(step)s; g chooses the gain again "
+                              "(when the %(before)s die was not in the head for it); q stops: ")
+        prompt = prompt % {"step": any_face(label), "key": emulator_key(label),
+                           "before": _colour(before)}
+        return self._again_or_keep(prompt, 0, _(
+            "%r is none of Enter, g or q: Enter reads it again, g chooses the gain again, "
+            "q stops: "), other=("g",))
 
     def wrong_die(self, label, value, found, taken, purpose=None):
         held = wrong_die_words(found, label)
@@ -375,6 +400,11 @@ class VirtualDriver:
 
     def start_again(self):
         """The readings start again from step 1: nothing to forget."""
+
+    def light_again(self, label, before, purpose):
+        """The simulated table puts the die asked for again: read it again."""
+        self.virtual.place(label)
+        return True
 
     def read_again(self, label, value, taken):
         """The simulated table put the die asked for: a reading is never taken again."""
@@ -786,8 +816,13 @@ def _calibrate(pyramid, driver, edition, samples, gain, integration, save, out, 
     edition = cfg["ed"]
     if autorange:
         try:
-            cfg = choose_gain(pyramid, driver, edition, out)
-            cfg = reach_light(pyramid, driver, edition, cfg, out)
+            while True:
+                cfg = choose_gain(pyramid, driver, edition, out)
+                try:
+                    cfg = reach_light(pyramid, driver, edition, cfg, out)
+                    break
+                except _GainAgain:  # the gain's reading was another die: choose it again
+                    continue
         except DeviceRestarted as exc:
             raise CliError(restarted_line(exc, pyramid.port)) from None
     it = integration_ms(cfg["it"])
@@ -838,16 +873,27 @@ def choose_gain(pyramid, driver, edition, out):
     ``ColourSensor.autorange`` follows it too): tries 60, 16, 4, 1 (times) at the
     current integration time and keeps the highest gain whose LED-on clear count
     stays under the saturation level and at most ``RANGE_WINDOW``'s top; 1 if
-    every gain is too bright. Prints what it saw. The ``CFG`` returned carries
-    ``gain_check``: ``(label, reading)``, the brightest die's reading at the gain chosen,
-    which ``reach_light`` compares its darkest die's reading with.
+    every gain is too bright. Prints what it saw. The die in the head is first judged by
+    the board's running profile as the light check's and every fitted reading are
+    (``board_judges``): one it names as another die is said in one line and asked again
+    (Enter), or kept (``k``). The ``CFG`` returned carries ``gain_check``: ``(label,
+    reading)``, the brightest die's reading at the gain chosen, which ``reach_light``
+    compares its darkest die's reading with, and ``trusted``, the ``(label, die named)``
+    kept with ``k`` (``board_judges``), which the later readings do not ask about again.
     """
     import camelup.board.tcs34725 as tcs
 
     from camelhost.device.link import LinkError
 
     label = brightest(edition)
-    driver.present(label, 1, 0, 0, purpose=_("to choose the gain"))
+    purpose = _("to choose the gain")
+    driver.present(label, 1, 0, 0, purpose=purpose)
+    # another die, as the board's profile reads it: said and asked, as the light check's
+    # and every reading fitted are (maker s42: the blue die read as the white die chose
+    # gain 16x, under which the white die saturates); Enter reads it again, k keeps it
+    trusted = set()
+    while board_judges(pyramid, driver, label, 1, 0, trusted, purpose)[0]:
+        pass
     state = {"cfg": None}
     readings = {}
 
@@ -881,6 +927,7 @@ def choose_gain(pyramid, driver, edition, out):
     cfg["brightest"] = clear  # the brightest die's LED-on clear count at this gain
     if chosen in readings:  # what the light check's reading is compared with
         cfg["gain_check"] = (label, readings[chosen])
+    cfg["trusted"] = trusted
     return cfg
 
 
@@ -908,8 +955,12 @@ def reach_light(pyramid, driver, edition, cfg, out):
     board's running profile as every reading fitted is (``board_judges``): one it names
     as another die is said in one line and asked again (Enter), or kept (``k``, when that
     profile is what is wrong), so the light is never chosen on another die unsaid; the
-    ``CFG`` returned carries ``trusted``, the ``(label, die named)`` so kept, which the
-    session's readings do not ask about again."""
+    ``CFG`` returned carries ``trusted``, the ``(label, die named)`` so kept (with those
+    ``cfg`` carried from ``choose_gain``), which the session's readings do not ask about
+    again. A reading that looks like the gain's (``gain_check``) is said and never kept:
+    ``driver.light_again`` reads it again, or, when the gain's reading was the wrong die,
+    raises ``_GainAgain``: the gain is to be chosen again (``choose_gain``), then this
+    check."""
     from camelup.board import classifier
 
     from camelhost.device.link import LinkError
@@ -920,7 +971,7 @@ def reach_light(pyramid, driver, edition, cfg, out):
     driver.present(label, 1, 0, 0, purpose=purpose)
     it = integration_ms(cfg["it"])
     settings = {"integration_ms": it, "gain": cfg["gain"]}
-    trusted = set()
+    trusted = cfg["trusted"] if "trusted" in cfg else set()  # kept at the gain's step
     while True:
         on, off = _sample(pyramid, 0, 0)
         # the brightest die left in the head from choosing the gain: said at once, as a
@@ -934,8 +985,11 @@ def reach_light(pyramid, driver, edition, cfg, out):
                 continue
             break
         print("  " + suspect_warning(label, like), file=out)
-        # asked again, never kept: the light would be judged on the wrong die
-        driver.present(label, 1, 0, 0, purpose=purpose)
+        # never kept: the light would be judged on the wrong die. Read again (Enter), or,
+        # when the reading before it was the wrong one (the gain chosen on another die),
+        # the gain chosen again: Enter alone never got past that (maker s42)
+        if not driver.light_again(label, like, purpose):
+            raise _GainAgain()
     clear = difference(on, off)[0]
     # the built-in profile's floor: the maker's dice's own is known from the readings
     # (``_light_round_check``), tester s35-2 finding 3
@@ -968,6 +1022,11 @@ def reach_light(pyramid, driver, edition, cfg, out):
     # reading is compared with it (``light_check``), as each step's with the one before
     on, off = _sample(pyramid, 0, 0)
     return dict(cfg, light_check=(label, difference(on, off)), trusted=trusted)
+
+
+class _GainAgain(Exception):
+    """Raised by ``reach_light`` when the person says the gain's reading was another die
+    (``light_again``): ``choose_gain`` again, then the light check."""
 
 
 class _MoreLight(Exception):
