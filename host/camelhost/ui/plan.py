@@ -7,7 +7,7 @@ the plan on its widgets.
 
 The rules of the plan (RULES 5: everything the table needs in view, at 80x24 too):
 below ``MIN_SIZE`` the screen says so (``too_small_text``) instead of leaving things
-out; else the banner, the public counts, the error line, the prompt and the command
+out, the newest announcement under it as far as it fits (``too_small_news``); else the banner, the public counts, the error line, the prompt and the command
 line take what they need; every player's row and the odds panel come whole next (the
 leg-scoring panel as many rows as the players'; the race-over panel all it needs, the
 track making way for it, and a line under it saying when it is longer than its room);
@@ -70,6 +70,22 @@ def too_small_text(width, height):
                   "Make the window bigger (the race goes on: the command line below "
                   "still works), or quit (Ctrl-Q) and resume the race with --plain.")
                 % {"have": "%dx%d" % (width, height), "need": "%dx%d" % MIN_SIZE}, "bold")
+
+
+def too_small_news(lines, width, rows):
+    """The newest announcement's lines (``lines``, ``str`` each, in the history's words)
+    the notice of a too small terminal shows under it: the first of them, whole, that
+    fit ``rows`` screen rows wrapped to ``width`` columns (``text_rows``), with a blank
+    row before them (a ``list`` of ``str``; empty when not even the first fits). The
+    race goes on under the notice (a die, a leg's scoring, the race's end): what the
+    table said shows there as a refusal does on the error line."""
+    shown, used = [], 1
+    for line in lines:
+        used += text_rows(line, width)
+        if used > rows:
+            break
+        shown.append(line)
+    return shown
 
 
 def race_over(view):

@@ -887,6 +887,10 @@ class TuiDisplay(Display):
                               held=lambda: scored or not self.app.die_in_banner())
             else:
                 log.add_lines(lines)
+            # what the table said since it last waited for a person: a die, and the
+            # bots' moves after it (the notice of a too small terminal shows them)
+            self.app.news = lines if self.app.news_told else self.app.news + lines
+            self.app.news_told = False
         self.app.show_notices(notices, view)
 
     def error(self, message):
@@ -933,6 +937,7 @@ class TuiDisplay(Display):
         out when the line would not fit the screen's width (``plain.prompt_line``); while
         an ``undo`` is asked about, that ``undo`` again does it (``prompt_text``)."""
         self.app.prompt_view = view
+        self.app.news_told = True  # the next announcement starts the news anew
         self.app._put("#prompt", self.app.prompt_text(view, self.app.size.width or 80))
         # the table waits for a person: what came after a tall block shows
         self.app.query_one("#log", HistoryLog).follow_later()
@@ -1032,6 +1037,11 @@ class TableApp(InLanguage, App):
         self._odds_answered = None  # state_key of the odds shown (or of their failure)
         self._odds = None  # figures shown
         self._last_die = []  # notices of the last die announced (for a resize)
+        #: the newest announcement's lines, in the history's words: what the table said
+        #: since it last waited for a person (a die, a leg's scoring, the race's end,
+        #: the bots' moves after them); the notice of a too small terminal shows them
+        self.news = []
+        self.news_told = True  # the table waited for a person since ``news``
         self._setup_banner = False  # the banner asks for the camels to be set up
         self._view = None  # the facts last drawn
         self._texts = {}  # widget id -> the Text last put in it (for fit)
@@ -1375,12 +1385,26 @@ class TableApp(InLanguage, App):
 
     def _too_small(self):
         """Below ``MIN_SIZE`` the screen shows ``too_small_text`` in place of the race
-        (nothing dropped without a word); True then. Back to the race once big enough."""
+        (nothing dropped without a word), and under it as many of the newest
+        announcement's lines (``news``: a die and its movement, a leg's scoring, the
+        race's end, in the history's words) as fit the rows the error line, the prompt
+        and the command line leave (``plan.too_small_news``): the race goes on there,
+        as the notice says; True then. Back to the race once big enough."""
         width, height = self.size.width or 80, self.size.height or 24
         small = plan.too_small(width, height)
         notice = self.query_one("#too-small", Static)
         if small:
-            notice.update(too_small_text(width, height))
+            text = too_small_text(width, height)
+            room = width - notice.styles.padding.width
+            error = self.query_one("#error", Static)
+            below = plan.BOTTOM_ROWS + (min(plan.ERROR_ROWS, text_rows(str(error.content), width))
+                                        if error.display else 0)
+            rows = (height - below - notice.styles.padding.height
+                    - text_rows(text.plain, room))
+            news = plan.too_small_news(self.news, room, rows)
+            if news:
+                text.append("\n\n" + "\n".join(news), style="not bold")
+            notice.update(text)
         if notice.display != small:
             notice.display = small
             for wid in MAIN_PARTS:

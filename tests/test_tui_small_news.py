@@ -1,0 +1,136 @@
+"""The full screen below 80x24 shows the newest announcement under its notice (tester
+s42, 79x24): the notice says the race goes on, the command line below still works,
+and a refusal showed under it, but a die released by ``release`` was moved with no line
+saying so. Now the die and its movement show under the notice in the history's own
+words, as many of its lines as fit the rows left above the error line, the prompt and
+the command line; at 80x24 again the full screen shows everything as before."""
+
+import asyncio
+
+import pytest
+import tui_scenes as scenes
+from camelhost.i18n import set_language
+from camelhost.ui import plan
+from camelhost.ui.tui import HistoryLog
+from seeded_pyramid import arrives
+from test_tui_history_follows_the_die import _app
+
+pytestmark = pytest.mark.screen  # the full screen driven through Textual's Pilot
+
+#: The tester's turns up to Dagny's pyramid ticket, its die released by a typed line.
+TURNS = ["leg blue", "tile 4 +", "win blue", "pyramid", "release"]
+
+
+def _rows(app):
+    """What the terminal shows, one string per row."""
+    return [strip.text.rstrip() for strip in app.screen._compositor.render_strips()]
+
+
+def _words(rows):
+    return " ".join(" ".join(rows).split())
+
+
+def _the_die(app):
+    """The die's lines as the history keeps them (its line and the lines after it)."""
+    history = app.query_one("#log", HistoryLog).history
+    at = max(i for i, line in enumerate(history) if "Dagny" in line and " 3 " in line)
+    lines = history[at:]
+    return lines[:next((i for i, line in enumerate(lines) if line.startswith(">")),
+                       len(lines))]
+
+
+def _under_the_notice(app):
+    """The rows between the notice's last line and the prompt."""
+    rows = _rows(app)
+    start = max(i for i, row in enumerate(rows) if "--plain" in row) + 1
+    end = app.query_one("#bottom").region.y
+    return rows[start:end]
+
+
+@pytest.mark.parametrize("lang, refused", [
+    ("en", "! tile 1 +: a tile may never go on space 1 (RULES 1.5)"),
+    ("de", "! tile 1 +: auf Feld 1 darf nie ein Plättchen liegen"),
+])
+def test_a_die_released_below_80x24_shows_under_the_notice(lang, refused):
+    set_language(lang)
+    app, pyramid = _app()
+
+    async def play():
+        async with app.run_test(size=(79, 24)) as pilot:
+            await scenes.settle(pilot)
+            for line in TURNS:
+                await scenes.type_line(pilot, line)
+            arrives(app, pyramid)
+            await scenes.settle(pilot)
+            assert app.query_one("#too-small").display
+            die = _the_die(app)
+            assert len(die) >= 5, die  # the die, what it carried, the tile, the leaders
+            shown = _words(_under_the_notice(app))
+            for line in die:
+                assert " ".join(line.split()) in shown, (line, shown)
+            # a refusal meanwhile: shown on the error line, the die still above it
+            await scenes.type_line(pilot, "tile 1 +")
+            await scenes.settle(pilot)
+            rows = _rows(app)
+            assert any(row.startswith(refused) for row in rows), rows
+            shown = _words(_under_the_notice(app))
+            assert " ".join(die[0].split()) in shown and " ".join(die[-1].split()) in shown
+            # a window big enough again: the full screen, the history has the die
+            await pilot.resize_terminal(80, 24)
+            await scenes.settle(pilot)
+            assert not app.query_one("#too-small").display
+            assert app.query_one("#track").display and app.query_one("#log").display
+            assert die[-1] in app.query_one("#log", HistoryLog).history
+
+    asyncio.run(play())
+
+
+def test_below_80x24_a_short_window_shows_the_first_lines_of_the_die_that_fit():
+    app, pyramid = _app()
+
+    async def play():
+        async with app.run_test(size=(79, 14)) as pilot:
+            await scenes.settle(pilot)
+            for line in TURNS:
+                await scenes.type_line(pilot, line)
+            arrives(app, pyramid)
+            await scenes.settle(pilot)
+            die = _the_die(app)
+            under = [row for row in _under_the_notice(app) if row.strip()]
+            assert under, _rows(app)
+            shown = _words(under)
+            assert shown.startswith(" ".join(die[0].split())), shown  # its first line
+            assert " ".join(die[-1].split()) not in shown  # no room for the leaders
+            # nothing runs under the prompt: the bottom rows are the prompt's
+            assert _rows(app)[-2].startswith("> ")
+
+    asyncio.run(play())
+
+
+def test_below_80x24_the_bots_moves_after_a_die_show_with_the_die():
+    # a bot moves right after the die: the die stays under the notice, its move under it
+    app = scenes.app_for("second", ["Ann", "Ben", "Cy"], bots=["Ben"], seed=5)
+
+    async def play():
+        async with app.run_test(size=(79, 24)) as pilot:
+            await scenes.type_lines(pilot, [scenes.SECOND_SETUP, "pyramid", "blue 3"])
+            await scenes.settle(pilot)
+            history = app.query_one("#log", HistoryLog).history
+            at = max(i for i, line in enumerate(history) if line.startswith("DIE blue 3"))
+            said = history[at:]
+            assert said[-1].startswith("Ben takes the "), said  # the bot's move
+            shown = _words(_under_the_notice(app))
+            for line in said:
+                assert " ".join(line.split()) in shown, (line, shown)
+            assert "Race 1 set up" not in shown  # said before the table waited for Ann
+
+    asyncio.run(play())
+
+
+def test_the_news_under_the_notice_is_whole_lines_that_fit():
+    lines = ["DIE blue 3 (Ann's pyramid ticket): the blue camel moves forward 3 spaces",
+             "  carrying green", "Now leading: 1st blue, 2nd green"]
+    assert plan.too_small_news(lines, 40, 10) == lines
+    assert plan.too_small_news(lines, 40, 4) == lines[:2]  # a blank row, two, one
+    assert plan.too_small_news(lines, 40, 2) == []  # the first line would be cut
+    assert plan.too_small_news([], 40, 10) == []
