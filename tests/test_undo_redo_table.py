@@ -73,7 +73,7 @@ def test_undo_of_a_legs_last_die_asks_first_then_says_the_scoring_and_the_dice_t
     said = _said(t, out, "undo")
     last = _die(*released[-1])
     assert said[0] == ("undo would take back Ben's pyramid ticket and its die %s and with it "
-                       "the leg 1 scoring (its coins, and the tickets and tiles returned): "
+                       "the leg 1 scoring (its coins, and the tickets and spectator tiles returned): "
                        "type 'undo' again or y/yes to do it; n/no or anything else leaves it" % last)
     assert s.game.leg == 2 and len(s.journal.events) == written  # nothing done yet
     said = _said(t, out, "undo")
@@ -391,7 +391,7 @@ def test_the_bots_undo_question_names_the_leg_scoring_where_it_happened():
     said = _said(t, out, "undo")
     assert said[0] == (
         "undo would take back Ann's pyramid ticket and its die purple 1 and with it the leg 1 "
-        "scoring (its coins, and the tickets and tiles returned), and the bots' moves after "
+        "scoring (its coins, and the tickets and spectator tiles returned), and the bots' moves after "
         "it: Ben's leg ticket on green, Cy's tile on space 6, booing side up (back to Cy): "
         "type 'undo' again or y/yes to do it; n/no or anything else leaves it")
 

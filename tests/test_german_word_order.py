@@ -1,0 +1,77 @@
+"""German word order and words on the plain screen (tester s42 German findings): the
+distance before the direction ("zieht 2 Felder vorwärts", not "zieht vorwärts 2
+Felder"), a resume line that does not start with a lower-case participle, and the tiles
+a new leg returns named for each edition (no vague "andere Plättchen")."""
+
+import pytest
+from camelhost.i18n import set_language
+from typed_table import typed_table
+
+SECOND_SETUP = "setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white"
+#: A second-edition leg (a grey die moving a crazy camel backward; ended by the fifth
+#: die, yellow 2), then the next leg's first die (purple 1, a single space).
+SECOND_LEG = [SECOND_SETUP, "pyramid", "blue 2", "pyramid", "grey black 1", "pyramid",
+              "red 1", "pyramid", "green 3", "pyramid", "yellow 2", "pyramid", "purple 1"]
+CLASSIC_SETUP = "setup 1:blue,green 2:orange 3:yellow,white"
+CLASSIC_LEG = [CLASSIC_SETUP, "pyramid", "blue 2", "pyramid", "green 1", "pyramid",
+               "orange 3", "pyramid", "yellow 1", "pyramid", "white 2"]
+
+
+@pytest.fixture
+def german():
+    set_language("de")
+    yield
+    set_language("en")
+
+
+def _said(edition, lines, players=("Ann", "Ben", "Cy")):
+    table, out = typed_table(edition, players, *lines, seed=4)
+    return out.getvalue()
+
+
+def test_a_die_line_says_the_distance_before_the_direction(german):
+    said = _said("second", SECOND_LEG)
+    assert "das Kamel blau zieht 2 Felder vorwärts" in said
+    assert "das Kamel lila zieht 1 Feld vorwärts" in said
+    assert "zieht 1 Feld rückwärts (gegen den Uhrzeigersinn)" in said
+    assert "zieht vorwärts" not in said and "zieht rückwärts" not in said
+
+
+def test_a_new_second_edition_leg_names_the_spectator_tiles_it_returns(german):
+    said = _said("second", SECOND_LEG)
+    assert "; Wett-, Pyramiden- und Zuschauerplättchen zurückgegeben" in said
+    assert "andere Plättchen" not in said
+
+
+def test_a_new_classic_leg_names_the_desert_tiles_it_returns(german):
+    said = _said("classic", CLASSIC_LEG)
+    assert "; Wett-, Pyramiden- und Wüstenplättchen zurückgegeben" in said
+    assert "andere Plättchen" not in said and "Zuschauer" not in said
+
+
+def test_the_undo_of_a_leg_end_names_the_tiles_it_returns(german):
+    said = _said("second", SECOND_LEG[:-2] + ["undo"])  # right after the leg's last die
+    assert ("(ihre EP und die zurückgegebenen Wett-, Pyramiden- und Zuschauerplättchen)"
+            in said)
+    said = _said("classic", CLASSIC_LEG + ["undo"])
+    assert "(ihre EP und die zurückgegebenen Wett-, Pyramiden- und Wüstenplättchen)" in said
+
+
+def _table(monkeypatch, capsys, lines, *argv):
+    from camelhost import cli
+    monkeypatch.setattr("sys.stdin", iter(line + "\n" for line in lines))
+    rc = cli.main(["play", "--plain"] + list(argv))
+    out = capsys.readouterr()
+    assert rc == 0, out.err
+    return out.out.splitlines()
+
+
+def test_a_german_resume_names_the_journal_first_and_the_last_die_in_german_order(
+        tmp_path, monkeypatch, capsys, german):
+    path = str(tmp_path / "de.jsonl")
+    _table(monkeypatch, capsys, [SECOND_SETUP, "pyramid", "blue 1"], "--players",
+           "Ann,Ben,Cy", "--journal", path, "--seed", "3", "--lang", "de")
+    out = _table(monkeypatch, capsys, ["quit"], "--resume", path)
+    assert "%s fortgesetzt: 3 Ereignisse wiederhergestellt (Rennen 1, Etappe 1)" % path in out
+    assert ("Letzter Würfel: blau 1 (Ann): Kamel blau 1 Feld vorwärts, von Feld 1 auf 2"
+            in out), out
