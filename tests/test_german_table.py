@@ -158,9 +158,9 @@ def test_undo_and_the_leg_scoring_lines_have_no_english_words_in_german():
              "leg red", "leg red", "leg red", "undo", "partner Ann", "undo", "undo",
              "undo", "undo", "undo"]
     text = "\n".join(_plain_lines("de", lines))
-    for words in ("(rot übrig: keine)", "zurückgenommen: das Wettplättchen rot von Dee",
-                  "zurückgenommen: die Partnerschaft von Dee mit Ann",
-                  "zurückgenommen: der Aufbau"):
+    for words in ("(rot übrig: keine)", "Zurückgenommen: das Wettplättchen rot von Dee",
+                  "Zurückgenommen: die Partnerschaft von Dee mit Ann",
+                  "Zurückgenommen: der Aufbau"):
         assert words in text, (words, text)
     for words in ("none", "undone", "'s ", "den Aufbau"):
         assert words not in text, words
@@ -168,7 +168,7 @@ def test_undo_and_the_leg_scoring_lines_have_no_english_words_in_german():
                                            "15:black 16:white", "leg red"] + LEG[2:]))
     assert ": nichts => netto +0" in scored and "nothing" not in scored
     die = "\n".join(_plain_lines("de", lines[:1] + ["pyramid", "blue 2", "undo"]))
-    assert ("zurückgenommen: das Pyramidenplättchen von Ann mit seinem Würfel blau 2; setze das "
+    assert ("Zurückgenommen: das Pyramidenplättchen von Ann mit seinem Würfel blau 2; setze das "
             "Kamel blau, das grün trägt, zurück auf Feld 1; lege den Würfel blau zurück in die Pyramide") in die, die
 
 

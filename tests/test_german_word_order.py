@@ -75,3 +75,12 @@ def test_a_german_resume_names_the_journal_first_and_the_last_die_in_german_orde
     assert "%s fortgesetzt: 3 Ereignisse wiederhergestellt (Rennen 1, Etappe 1)" % path in out
     assert ("Letzter Würfel: blau 1 (Ann): Kamel blau 1 Feld vorwärts, von Feld 1 auf 2"
             in out), out
+
+
+def test_an_undo_and_a_redo_line_start_with_a_capital_like_a_german_sentence(german):
+    # "zurückgenommen: ..." opened the line with a lower-case participle, as the resume
+    # line did
+    said = _said("second", [SECOND_SETUP, "leg red", "undo", "redo"]).splitlines()
+    assert "Zurückgenommen: das Wettplättchen rot von Ann" in said
+    assert "Wiederhergestellt: das Wettplättchen rot von Ann" in said
+    assert not [line for line in said if line.startswith(("zurückgenommen", "wieder"))]

@@ -72,7 +72,7 @@ def _race_ended(cards, language="en"):
 def _undo_lines(t, out):
     said = _said(t, out, "undo", "undo")
     question = said[0]
-    undone = next(line for line in said if line.startswith(("undone: ", "zurückgenommen: ")))
+    undone = next(line for line in said if line.startswith(("undone: ", "Zurückgenommen: ")))
     return question, undone
 
 

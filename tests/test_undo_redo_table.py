@@ -230,10 +230,10 @@ def test_redo_is_a_command_in_the_help_and_at_a_german_table():
     assert said[0] == ("! nichts wiederherzustellen: 'redo' gibt zurück, was das letzte "
                        "'undo' zurücknahm, bis etwas anderes getan wird")
     said = _said(t, out, "undo", "redo")
-    assert said[0] == ("zurückgenommen: das Pyramidenplättchen von Ann mit seinem Würfel rot 2; "
+    assert said[0] == ("Zurückgenommen: das Pyramidenplättchen von Ann mit seinem Würfel rot 2; "
                        "setze das Kamel rot zurück auf Feld 2; lege den Würfel rot zurück in die "
                        "Pyramide (oder tippe 'redo', um rot 2 zu behalten)")
-    assert said[2] == ("wiederhergestellt: das Pyramidenplättchen von Ann mit seinem Würfel rot "
+    assert said[2] == ("Wiederhergestellt: das Pyramidenplättchen von Ann mit seinem Würfel rot "
                        "2; nimm den Würfel rot wieder aus der Pyramide")
     assert t.session.game.dice_out == ["red"]
     assert any(line.startswith("  redo ") for line in help_text("second").splitlines())
@@ -335,8 +335,8 @@ def test_redo_of_again_says_the_new_race_starts_again():
 def test_redo_of_again_in_german():
     t, out = _race_ended("de")
     said = _said(t, out, "again", "undo", "redo")
-    redone = [line for line in said if line.startswith("wiederhergestellt: ")]
-    assert redone == ["wiederhergestellt: 'again': Rennen 2 beginnt von Neuem"]
+    redone = [line for line in said if line.startswith("Wiederhergestellt: ")]
+    assert redone == ["Wiederhergestellt: 'again': Rennen 2 beginnt von Neuem"]
 
 
 def test_replay_says_an_undo_without_the_hint_to_type_redo(capsys, tmp_path):
@@ -440,7 +440,7 @@ def test_undo_across_a_leg_end_in_german_names_each_piece():
     t, out = _six_after_a_leg_end("de")
     said = _said(t, out, "undo", "undo")
     assert said[2] == (
-        "zurückgenommen: das Pyramidenplättchen von Ben mit seinem Würfel rot 1; das nimmt "
+        "Zurückgenommen: das Pyramidenplättchen von Ben mit seinem Würfel rot 1; das nimmt "
         "auch die Etappenwertung 1 zurück: EP wie davor: Ann 3, Ben 3, Cy 3, Dee 3, Eve 3, "
         "Fay 3; Wett- und Pyramidenplättchen zurück an ihre Spieler: Ann (1 "
         "Pyramidenplättchen), Ben (rot 5), "
@@ -457,7 +457,7 @@ def test_redo_across_a_leg_end_in_german_puts_the_dice_back_in():
     t, out = _six_after_a_leg_end("de")
     _said(t, out, "undo", "undo")
     said = _said(t, out, "redo")
-    assert said[0] == ("wiederhergestellt: das Pyramidenplättchen von Ben mit seinem Würfel "
+    assert said[0] == ("Wiederhergestellt: das Pyramidenplättchen von Ben mit seinem Würfel "
                        "rot 1; lege die Würfel gelb, blau, grün und lila zurück in die "
                        "Pyramide")
 
@@ -484,7 +484,7 @@ def test_undo_of_the_race_end_in_german_says_what_it_takes_back():
         "Ende von Rennen 1 und die Etappenwertung 3 (alle ausgezahlten EP) zurücknehmen: "
         "tippe noch einmal 'undo' oder j/ja, um es zu tun; n/nein oder alles andere lässt es")
     assert said[2] == (
-        "zurückgenommen: das Pyramidenplättchen von Ann mit seinem Würfel orange 3; das nimmt "
+        "Zurückgenommen: das Pyramidenplättchen von Ann mit seinem Würfel orange 3; das nimmt "
         "auch das Ende von Rennen 1 und die Etappenwertung 3 zurück: EP wie davor: Ann 7, "
         "Ben 6, Cy 6; "
         "setze das Kamel orange zurück auf Feld 15, oben auf gelb und weiß; lege den Würfel orange zurück "
@@ -509,8 +509,8 @@ def test_undo_of_an_unscored_end_says_no_coins_or_tickets_change_back_in_german(
     t, out = _table()
     t.line("leg red")
     said = _said(t, out, "unscored", "undo")
-    undone = [line for line in said if line.startswith("zurückgenommen: ")]
-    assert undone == ["zurückgenommen: das Rennende ohne Wertung; EP, Wett- und Pyramidenplättchen "
+    undone = [line for line in said if line.startswith("Zurückgenommen: ")]
+    assert undone == ["Zurückgenommen: das Rennende ohne Wertung; EP, Wett- und Pyramidenplättchen "
                       "bleiben, wie sie sind"]
     assert t.session.phase == "turn" and t.session.game.held_tickets(0) == [("red", 5)]
 
@@ -559,10 +559,10 @@ def test_the_bots_undo_line_in_german_names_the_scoring_before_the_bots_moves():
     set_language("de")
     t, out = _bots_after_a_leg_end()
     undone = [line for line in _said(t, out, "undo", "undo")
-              if line.startswith("zurückgenommen: ")]
+              if line.startswith("Zurückgenommen: ")]
     assert len(undone) == 1
     assert undone[0].startswith(
-        "zurückgenommen: das Pyramidenplättchen von Ann mit seinem Würfel lila 1; das nimmt "
+        "Zurückgenommen: das Pyramidenplättchen von Ann mit seinem Würfel lila 1; das nimmt "
         "auch die Etappenwertung 1 zurück: EP wie davor: Ann 3, Ben 3, Cy 3; ")
     assert ("; und die Züge der Bots nach der Wertung: das Wettplättchen grün von Ben, das "
             "Plättchen von Cy auf Feld 6, Seite Ausbuhen oben (zurück zu Cy); setze das Kamel "
@@ -589,8 +589,8 @@ def test_redo_of_an_unscored_end_says_no_coins_or_tickets_change_in_german():
     t, out = _table()
     t.line("leg red")
     said = _said(t, out, "unscored", "undo", "redo")
-    redone = [line for line in said if line.startswith("wiederhergestellt: ")]
-    assert redone == ["wiederhergestellt: das Rennende ohne Wertung; EP, Wett- und Pyramidenplättchen "
+    redone = [line for line in said if line.startswith("Wiederhergestellt: ")]
+    assert redone == ["Wiederhergestellt: das Rennende ohne Wertung; EP, Wett- und Pyramidenplättchen "
                       "bleiben, wie sie sind"]
     assert t.session.phase == "unscored" and t.session.game.held_tickets(0) == [("red", 5)]
 
