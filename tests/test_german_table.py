@@ -169,7 +169,8 @@ def test_undo_and_the_leg_scoring_lines_have_no_english_words_in_german():
     assert ": nichts => netto +0" in scored and "nothing" not in scored
     die = "\n".join(_plain_lines("de", lines[:1] + ["pyramid", "blue 2", "undo"]))
     assert ("Zurückgenommen: das Pyramidenplättchen von Ann mit seinem Würfel blau 2; setze das "
-            "Kamel blau, das grün trägt, zurück auf Feld 1; lege den Würfel blau zurück in die Pyramide") in die, die
+            "Kamel blau, das grün trägt, auf Feld 1 zurück; lege den Würfel blau in die Pyramide "
+            "zurück") in die, die
 
 
 def _journal(path):

@@ -84,3 +84,11 @@ def test_an_undo_and_a_redo_line_start_with_a_capital_like_a_german_sentence(ger
     assert "Zurückgenommen: das Wettplättchen rot von Ann" in said
     assert "Wiederhergestellt: das Wettplättchen rot von Ann" in said
     assert not [line for line in said if line.startswith(("zurückgenommen", "wieder"))]
+
+
+def test_an_undone_die_puts_the_separable_zurueck_at_the_end(german):
+    # "setze das Kamel blau zurück auf Feld 1" put the verb's prefix before its place
+    said = _said("second", [SECOND_SETUP, "pyramid", "blue 2", "undo"])
+    assert ("Zurückgenommen: das Pyramidenplättchen von Ann mit seinem Würfel blau 2; setze "
+            "das Kamel blau, das grün trägt, auf Feld 1 zurück; lege den Würfel blau in die "
+            "Pyramide zurück (oder tippe 'redo', um blau 2 zu behalten)") in said

@@ -60,10 +60,10 @@ def test_a_german_replay_tells_them_as_past_in_german(tmp_path, capsys):
     _journal(path, ["pyramid", "red 1", "undo", "redo", "undo"])
     assert _replayed(capsys, path, "--lang", "de") == [
         "Zurückgenommen: das Pyramidenplättchen von Ann mit seinem Würfel rot 1; das Kamel "
-        "rot ging zurück auf Feld 3, oben auf lila und gelb",
+        "rot ging auf Feld 3 zurück, oben auf lila und gelb",
         "Wiederhergestellt: das Pyramidenplättchen von Ann mit seinem Würfel rot 1",
         "Zurückgenommen: das Pyramidenplättchen von Ann mit seinem Würfel rot 1; das Kamel "
-        "rot ging zurück auf Feld 3, oben auf lila und gelb"]
+        "rot ging auf Feld 3 zurück, oben auf lila und gelb"]
 
 
 def test_a_replayed_undo_of_a_leg_end_puts_no_dice_back_and_moves_no_camel(tmp_path, capsys):

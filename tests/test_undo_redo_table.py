@@ -231,8 +231,8 @@ def test_redo_is_a_command_in_the_help_and_at_a_german_table():
                        "'undo' zurücknahm, bis etwas anderes getan wird")
     said = _said(t, out, "undo", "redo")
     assert said[0] == ("Zurückgenommen: das Pyramidenplättchen von Ann mit seinem Würfel rot 2; "
-                       "setze das Kamel rot zurück auf Feld 2; lege den Würfel rot zurück in die "
-                       "Pyramide (oder tippe 'redo', um rot 2 zu behalten)")
+                       "setze das Kamel rot auf Feld 2 zurück; lege den Würfel rot in die "
+                       "Pyramide zurück (oder tippe 'redo', um rot 2 zu behalten)")
     assert said[2] == ("Wiederhergestellt: das Pyramidenplättchen von Ann mit seinem Würfel rot "
                        "2; nimm den Würfel rot wieder aus der Pyramide")
     assert t.session.game.dice_out == ["red"]
@@ -447,7 +447,7 @@ def test_undo_across_a_leg_end_in_german_names_each_piece():
         "Dee (1 Pyramidenplättchen), Eve (1 Pyramidenplättchen), Fay (1 Pyramidenplättchen); "
         "wieder auf die Strecke: das Plättchen von Ann auf Feld 7, Seite Anfeuern oben; Cy "
         "und Dee sind wieder Partner: sie tauschen ihre Partnerkarten wieder; setze das "
-        "Kamel rot, das blau trägt, zurück auf Feld 2; nimm die Würfel gelb, blau, grün und lila "
+        "Kamel rot, das blau trägt, auf Feld 2 zurück; nimm die Würfel gelb, blau, grün und lila "
         "wieder aus der Pyramide, die Würfel rot und grau bleiben darin (oder tippe 'redo', "
         "um rot 1 "
         "zu behalten)")
@@ -458,8 +458,8 @@ def test_redo_across_a_leg_end_in_german_puts_the_dice_back_in():
     _said(t, out, "undo", "undo")
     said = _said(t, out, "redo")
     assert said[0] == ("Wiederhergestellt: das Pyramidenplättchen von Ben mit seinem Würfel "
-                       "rot 1; lege die Würfel gelb, blau, grün und lila zurück in die "
-                       "Pyramide")
+                       "rot 1; lege die Würfel gelb, blau, grün und lila in die Pyramide "
+                       "zurück")
 
 
 def test_undo_of_a_die_mid_leg_says_where_its_camels_go_back_and_a_tiles_coin():
@@ -487,8 +487,8 @@ def test_undo_of_the_race_end_in_german_says_what_it_takes_back():
         "Zurückgenommen: das Pyramidenplättchen von Ann mit seinem Würfel orange 3; das nimmt "
         "auch das Ende von Rennen 1 und die Etappenwertung 3 zurück: EP wie davor: Ann 7, "
         "Ben 6, Cy 6; "
-        "setze das Kamel orange zurück auf Feld 15, oben auf gelb und weiß; lege den Würfel orange zurück "
-        "in die Pyramide (oder tippe 'redo', um orange 3 zu behalten)")
+        "setze das Kamel orange auf Feld 15 zurück, oben auf gelb und weiß; lege den Würfel "
+        "orange in die Pyramide zurück (oder tippe 'redo', um orange 3 zu behalten)")
 
 
 def test_undo_of_a_correction_says_no_coins_or_tickets_change_back_and_moves_the_camels():
@@ -566,7 +566,7 @@ def test_the_bots_undo_line_in_german_names_the_scoring_before_the_bots_moves():
         "auch die Etappenwertung 1 zurück: EP wie davor: Ann 3, Ben 3, Cy 3; ")
     assert ("; und die Züge der Bots nach der Wertung: das Wettplättchen grün von Ben, das "
             "Plättchen von Cy auf Feld 6, Seite Ausbuhen oben (zurück zu Cy); setze das Kamel "
-            "lila, das grün trägt, zurück auf Feld 4, oben auf gelb; ") in undone[0]
+            "lila, das grün trägt, auf Feld 4 zurück, oben auf gelb; ") in undone[0]
 
 
 def test_redo_of_a_correction_says_no_coins_or_tickets_change():
