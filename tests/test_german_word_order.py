@@ -39,8 +39,9 @@ def test_a_die_line_says_the_distance_before_the_direction(german):
 
 def test_a_new_second_edition_leg_names_the_spectator_tiles_it_returns(german):
     said = _said("second", SECOND_LEG)
-    assert "; Wett-, Pyramiden- und Zuschauerplättchen zurückgegeben" in said
-    assert "andere Plättchen" not in said
+    assert ("Neue Etappe: alle Würfel wieder in der Pyramide (blau, grün, gelb, rot, lila, "
+            "grau); Wett-, Pyramiden- und Zuschauerplättchen zurückgegeben") in said
+    assert "andere Plättchen" not in said and "Würfel zurück in" not in said
 
 
 def test_a_new_classic_leg_names_the_desert_tiles_it_returns(german):
@@ -92,3 +93,13 @@ def test_an_undone_die_puts_the_separable_zurueck_at_the_end(german):
     assert ("Zurückgenommen: das Pyramidenplättchen von Ann mit seinem Würfel blau 2; setze "
             "das Kamel blau, das grün trägt, auf Feld 1 zurück; lege den Würfel blau in die "
             "Pyramide zurück (oder tippe 'redo', um blau 2 zu behalten)") in said
+
+
+def test_a_new_leg_with_a_reporting_pyramid_says_to_put_the_dice_back_in_german(german):
+    # the infinitive keeps the separable verb whole: "in die Pyramide zurücklegen"
+    from test_table_setup_pyramid import _Board, _to_leg_two
+    said = _to_leg_two(_Board())
+    assert [line for line in said if line.startswith(
+        "Neue Etappe: alle Würfel in die Pyramide zurücklegen (")], said
+    assert [line for line in said if line.endswith(
+        "; Wett-, Pyramiden- und Zuschauerplättchen zurückgegeben")], said

@@ -684,7 +684,7 @@ def test_german_says_du_to_the_one_who_acts_and_never_ihr():
     """The German catalogue's rule of address: every message answers one person (the
     player on turn, whoever typed, the maker at the keyboard): ``du``, in the singular
     imperative (``tippe``, ``prüfe``); what the whole table is told is said without
-    address (``alle Würfel zurück in die Pyramide legen``). Never ``ihr``, never
+    address (``alle Würfel in die Pyramide zurücklegen``). Never ``ihr``, never
     ``Sie``."""
     clause = re.compile(r"(?:^|[:;(!]\s*|\bdann\s+|\boder\s+|\bund\s+)(%s)\b(?!\s+(?:sich|es|er|sie))"
                         % "|".join(PLURAL_IMPERATIVES))
