@@ -37,9 +37,9 @@ def test_a_whole_leg_in_german_in_the_plain_mode_says_the_english_facts():
         assert re.findall(r"\d+", de) == re.findall(r"\d+", en), (de, en)
     text = "\n".join(german)
     for words in ("ETAPPENWERTUNG 1: 1. ", "nimmt das Wettplättchen rot im Wert von 5",
-                  "nimmt ein Pyramidenplättchen", "zieht vorwärts 2 Felder",
-                  "zieht rückwärts (gegen den Uhrzeigersinn) 1 Feld",
-                  "legt eine Wettkarte verdeckt", "Neue Etappe: alle Würfel zurück",
+                  "nimmt ein Pyramidenplättchen", "zieht 2 Felder vorwärts",
+                  "zieht 1 Feld rückwärts (gegen den Uhrzeigersinn)",
+                  "legt eine Wettkarte verdeckt", "Neue Etappe: alle Würfel wieder in der Pyramide",
                   "Rennen 1, Etappe 2", "ist am Zug",
                   "'orange' ist kein Rennkamel der Zweitausgabe (eines von: "):
         assert words in text, words
@@ -158,9 +158,9 @@ def test_undo_and_the_leg_scoring_lines_have_no_english_words_in_german():
              "leg red", "leg red", "leg red", "undo", "partner Ann", "undo", "undo",
              "undo", "undo", "undo"]
     text = "\n".join(_plain_lines("de", lines))
-    for words in ("(rot übrig: keine)", "zurückgenommen: das Wettplättchen rot von Dee",
-                  "zurückgenommen: die Partnerschaft von Dee mit Ann",
-                  "zurückgenommen: der Aufbau"):
+    for words in ("(rot übrig: keine)", "Zurückgenommen: das Wettplättchen rot von Dee",
+                  "Zurückgenommen: die Partnerschaft von Dee mit Ann",
+                  "Zurückgenommen: der Aufbau"):
         assert words in text, (words, text)
     for words in ("none", "undone", "'s ", "den Aufbau"):
         assert words not in text, words
@@ -168,8 +168,9 @@ def test_undo_and_the_leg_scoring_lines_have_no_english_words_in_german():
                                            "15:black 16:white", "leg red"] + LEG[2:]))
     assert ": nichts => netto +0" in scored and "nothing" not in scored
     die = "\n".join(_plain_lines("de", lines[:1] + ["pyramid", "blue 2", "undo"]))
-    assert ("zurückgenommen: das Pyramidenplättchen von Ann mit seinem Würfel blau 2; setze das "
-            "Kamel blau, das grün trägt, zurück auf Feld 1; lege den Würfel blau zurück in die Pyramide") in die, die
+    assert ("Zurückgenommen: das Pyramidenplättchen von Ann mit seinem Würfel blau 2; setze das "
+            "Kamel blau, das grün trägt, auf Feld 1 zurück; lege den Würfel blau in die Pyramide "
+            "zurück") in die, die
 
 
 def _journal(path):

@@ -35,7 +35,7 @@ SAID = {
            "Ann's pyramid ticket: die grey-black 2. From space 15 to 13"),
     "de": ("Ann nimmt ein Pyramidenplättchen: grau-schwarz 2",
            "WÜRFEL grau-schwarz 2 (Pyramidenplättchen von Ann): das Kamel schwarz",
-           "Letzter Würfel: grau-schwarz 2 (Ann): Kamel schwarz rückwärts 2, von Feld 15 "
+           "Letzter Würfel: grau-schwarz 2 (Ann): Kamel schwarz 2 Felder rückwärts, von Feld 15 "
            "auf 13",
            "Würfel für Ann: grau-schwarz 2. Von Feld 15 auf 13"),
 }

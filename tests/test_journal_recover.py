@@ -213,7 +213,7 @@ def test_a_german_table_resumed_without_lang_speaks_german_and_says_so_on_quit(
     # as after kill -9: nothing but the journal remembers the language
     assert read_events(path)[0]["lang"] == "de"
     out = _table(monkeypatch, capsys, ["quit"], "--resume", path)
-    assert out[1] == "fortgesetzt %s: 2 Ereignisse wiederhergestellt (Rennen 1, Etappe 1)" % path
+    assert out[1] == "%s fortgesetzt: 2 Ereignisse wiederhergestellt (Rennen 1, Etappe 1)" % path
     assert out[-1] == ("Spiel gespeichert in %s; weiter geht es mit: pyramid play --resume %s "
                        "--plain --lang de" % (path, path))
     # --lang given wins over the journal's

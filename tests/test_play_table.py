@@ -124,7 +124,7 @@ def test_a_german_table_resumes_german(tmp_path, monkeypatch, capsys):
     monkeypatch.setattr("sys.stdin", iter(["quit\n"]))
     assert cli.main(shlex.split(hint)[1:]) == 0
     again = capsys.readouterr().out.splitlines()
-    assert again[1].startswith("fortgesetzt %s: 2 Ereignisse" % path), again[:2]
+    assert again[1].startswith("%s fortgesetzt: 2 Ereignisse" % path), again[:2]
     assert again[-1] == out[-1]
 
 

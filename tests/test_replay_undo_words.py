@@ -33,7 +33,7 @@ def _journal(path, commands):
 def _replayed(capsys, path, *options):
     assert cli.main(["replay", str(path)] + list(options)) == 0
     return [line for line in capsys.readouterr().out.splitlines()
-            if line.startswith(("undone", "redone", "zurückgenommen", "wiederhergestellt"))]
+            if line.startswith(("undone", "redone", "Zurückgenommen", "Wiederhergestellt"))]
 
 
 def test_a_replay_tells_an_undo_and_a_redo_without_the_tables_instructions(tmp_path, capsys):
@@ -59,11 +59,11 @@ def test_a_german_replay_tells_them_as_past_in_german(tmp_path, capsys):
     path = tmp_path / "g.jsonl"
     _journal(path, ["pyramid", "red 1", "undo", "redo", "undo"])
     assert _replayed(capsys, path, "--lang", "de") == [
-        "zurückgenommen: das Pyramidenplättchen von Ann mit seinem Würfel rot 1; das Kamel "
-        "rot ging zurück auf Feld 3, oben auf lila und gelb",
-        "wiederhergestellt: das Pyramidenplättchen von Ann mit seinem Würfel rot 1",
-        "zurückgenommen: das Pyramidenplättchen von Ann mit seinem Würfel rot 1; das Kamel "
-        "rot ging zurück auf Feld 3, oben auf lila und gelb"]
+        "Zurückgenommen: das Pyramidenplättchen von Ann mit seinem Würfel rot 1; das Kamel "
+        "rot ging auf Feld 3 zurück, oben auf lila und gelb",
+        "Wiederhergestellt: das Pyramidenplättchen von Ann mit seinem Würfel rot 1",
+        "Zurückgenommen: das Pyramidenplättchen von Ann mit seinem Würfel rot 1; das Kamel "
+        "rot ging auf Feld 3 zurück, oben auf lila und gelb"]
 
 
 def test_a_replayed_undo_of_a_leg_end_puts_no_dice_back_and_moves_no_camel(tmp_path, capsys):

@@ -86,5 +86,5 @@ def test_a_journal_holding_such_names_resumes_and_reads_them_in_context(tmp_path
     assert "Ann nimmt das Wettplättchen rot im Wert von 5" in out
     assert ("! 'Lila leg rot': ein Befehl nimmt keinen Spielernamen, er gilt für den Spieler "
             "am Zug (Lila ist am Zug); tippe 'leg rot'") in out
-    assert "zurückgenommen: das Wettplättchen rot von Ann" in out
+    assert "Zurückgenommen: das Wettplättchen rot von Ann" in out
     set_language("en")

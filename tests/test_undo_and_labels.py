@@ -72,7 +72,7 @@ def _race_ended(cards, language="en"):
 def _undo_lines(t, out):
     said = _said(t, out, "undo", "undo")
     question = said[0]
-    undone = next(line for line in said if line.startswith(("undone: ", "zurückgenommen: ")))
+    undone = next(line for line in said if line.startswith(("undone: ", "Zurückgenommen: ")))
     return question, undone
 
 
@@ -118,7 +118,7 @@ def test_undo_of_a_race_end_in_german_says_only_what_is_undone():
     t, out = _race_ended(["win orange"], "de")
     question, undone = _undo_lines(t, out)
     assert "die schon gesehene Wettkarte kommt verdeckt zurück" in question
-    assert "die Wettkarte, die alle gesehen haben, kommt verdeckt zurück auf ihren Stapel" in undone
+    assert "die Wettkarte, die alle gesehen haben, kommt verdeckt auf ihren Stapel zurück" in undone
 
 
 def test_the_watchers_words_of_a_race_end_undone_name_no_card_that_was_not_played():

@@ -43,7 +43,7 @@ def _said(table, out, typed):
 def test_a_yes_to_the_undo_question_does_the_undo(lang, yes):
     table, out = _scored(lang)
     said = _said(table, out, yes)
-    assert said[0].startswith("undone: " if lang == "en" else "zurückgenommen: "), said
+    assert said[0].startswith("undone: " if lang == "en" else "Zurückgenommen: "), said
     assert table.session.game.leg == 1 and not table.undo_asked
     assert not any(line.startswith("! ") for line in said), said
 

@@ -73,7 +73,7 @@ def test_undo_of_a_legs_last_die_asks_first_then_says_the_scoring_and_the_dice_t
     said = _said(t, out, "undo")
     last = _die(*released[-1])
     assert said[0] == ("undo would take back Ben's pyramid ticket and its die %s and with it "
-                       "the leg 1 scoring (its coins, and the tickets and tiles returned): "
+                       "the leg 1 scoring (its coins, and the tickets and spectator tiles returned): "
                        "type 'undo' again or y/yes to do it; n/no or anything else leaves it" % last)
     assert s.game.leg == 2 and len(s.journal.events) == written  # nothing done yet
     said = _said(t, out, "undo")
@@ -230,10 +230,10 @@ def test_redo_is_a_command_in_the_help_and_at_a_german_table():
     assert said[0] == ("! nichts wiederherzustellen: 'redo' gibt zurück, was das letzte "
                        "'undo' zurücknahm, bis etwas anderes getan wird")
     said = _said(t, out, "undo", "redo")
-    assert said[0] == ("zurückgenommen: das Pyramidenplättchen von Ann mit seinem Würfel rot 2; "
-                       "setze das Kamel rot zurück auf Feld 2; lege den Würfel rot zurück in die "
-                       "Pyramide (oder tippe 'redo', um rot 2 zu behalten)")
-    assert said[2] == ("wiederhergestellt: das Pyramidenplättchen von Ann mit seinem Würfel rot "
+    assert said[0] == ("Zurückgenommen: das Pyramidenplättchen von Ann mit seinem Würfel rot 2; "
+                       "setze das Kamel rot auf Feld 2 zurück; lege den Würfel rot in die "
+                       "Pyramide zurück (oder tippe 'redo', um rot 2 zu behalten)")
+    assert said[2] == ("Wiederhergestellt: das Pyramidenplättchen von Ann mit seinem Würfel rot "
                        "2; nimm den Würfel rot wieder aus der Pyramide")
     assert t.session.game.dice_out == ["red"]
     assert any(line.startswith("  redo ") for line in help_text("second").splitlines())
@@ -335,8 +335,8 @@ def test_redo_of_again_says_the_new_race_starts_again():
 def test_redo_of_again_in_german():
     t, out = _race_ended("de")
     said = _said(t, out, "again", "undo", "redo")
-    redone = [line for line in said if line.startswith("wiederhergestellt: ")]
-    assert redone == ["wiederhergestellt: 'again': Rennen 2 beginnt von Neuem"]
+    redone = [line for line in said if line.startswith("Wiederhergestellt: ")]
+    assert redone == ["Wiederhergestellt: 'again': Rennen 2 beginnt von Neuem"]
 
 
 def test_replay_says_an_undo_without_the_hint_to_type_redo(capsys, tmp_path):
@@ -391,7 +391,7 @@ def test_the_bots_undo_question_names_the_leg_scoring_where_it_happened():
     said = _said(t, out, "undo")
     assert said[0] == (
         "undo would take back Ann's pyramid ticket and its die purple 1 and with it the leg 1 "
-        "scoring (its coins, and the tickets and tiles returned), and the bots' moves after "
+        "scoring (its coins, and the tickets and spectator tiles returned), and the bots' moves after "
         "it: Ben's leg ticket on green, Cy's tile on space 6, booing side up (back to Cy): "
         "type 'undo' again or y/yes to do it; n/no or anything else leaves it")
 
@@ -440,14 +440,14 @@ def test_undo_across_a_leg_end_in_german_names_each_piece():
     t, out = _six_after_a_leg_end("de")
     said = _said(t, out, "undo", "undo")
     assert said[2] == (
-        "zurückgenommen: das Pyramidenplättchen von Ben mit seinem Würfel rot 1; das nimmt "
+        "Zurückgenommen: das Pyramidenplättchen von Ben mit seinem Würfel rot 1; das nimmt "
         "auch die Etappenwertung 1 zurück: EP wie davor: Ann 3, Ben 3, Cy 3, Dee 3, Eve 3, "
         "Fay 3; Wett- und Pyramidenplättchen zurück an ihre Spieler: Ann (1 "
         "Pyramidenplättchen), Ben (rot 5), "
         "Dee (1 Pyramidenplättchen), Eve (1 Pyramidenplättchen), Fay (1 Pyramidenplättchen); "
         "wieder auf die Strecke: das Plättchen von Ann auf Feld 7, Seite Anfeuern oben; Cy "
         "und Dee sind wieder Partner: sie tauschen ihre Partnerkarten wieder; setze das "
-        "Kamel rot, das blau trägt, zurück auf Feld 2; nimm die Würfel gelb, blau, grün und lila "
+        "Kamel rot, das blau trägt, auf Feld 2 zurück; nimm die Würfel gelb, blau, grün und lila "
         "wieder aus der Pyramide, die Würfel rot und grau bleiben darin (oder tippe 'redo', "
         "um rot 1 "
         "zu behalten)")
@@ -457,9 +457,9 @@ def test_redo_across_a_leg_end_in_german_puts_the_dice_back_in():
     t, out = _six_after_a_leg_end("de")
     _said(t, out, "undo", "undo")
     said = _said(t, out, "redo")
-    assert said[0] == ("wiederhergestellt: das Pyramidenplättchen von Ben mit seinem Würfel "
-                       "rot 1; lege die Würfel gelb, blau, grün und lila zurück in die "
-                       "Pyramide")
+    assert said[0] == ("Wiederhergestellt: das Pyramidenplättchen von Ben mit seinem Würfel "
+                       "rot 1; lege die Würfel gelb, blau, grün und lila in die Pyramide "
+                       "zurück")
 
 
 def test_undo_of_a_die_mid_leg_says_where_its_camels_go_back_and_a_tiles_coin():
@@ -484,11 +484,11 @@ def test_undo_of_the_race_end_in_german_says_what_it_takes_back():
         "Ende von Rennen 1 und die Etappenwertung 3 (alle ausgezahlten EP) zurücknehmen: "
         "tippe noch einmal 'undo' oder j/ja, um es zu tun; n/nein oder alles andere lässt es")
     assert said[2] == (
-        "zurückgenommen: das Pyramidenplättchen von Ann mit seinem Würfel orange 3; das nimmt "
+        "Zurückgenommen: das Pyramidenplättchen von Ann mit seinem Würfel orange 3; das nimmt "
         "auch das Ende von Rennen 1 und die Etappenwertung 3 zurück: EP wie davor: Ann 7, "
         "Ben 6, Cy 6; "
-        "setze das Kamel orange zurück auf Feld 15, oben auf gelb und weiß; lege den Würfel orange zurück "
-        "in die Pyramide (oder tippe 'redo', um orange 3 zu behalten)")
+        "setze das Kamel orange auf Feld 15 zurück, oben auf gelb und weiß; lege den Würfel "
+        "orange in die Pyramide zurück (oder tippe 'redo', um orange 3 zu behalten)")
 
 
 def test_undo_of_a_correction_says_no_coins_or_tickets_change_back_and_moves_the_camels():
@@ -509,8 +509,8 @@ def test_undo_of_an_unscored_end_says_no_coins_or_tickets_change_back_in_german(
     t, out = _table()
     t.line("leg red")
     said = _said(t, out, "unscored", "undo")
-    undone = [line for line in said if line.startswith("zurückgenommen: ")]
-    assert undone == ["zurückgenommen: das Rennende ohne Wertung; EP, Wett- und Pyramidenplättchen "
+    undone = [line for line in said if line.startswith("Zurückgenommen: ")]
+    assert undone == ["Zurückgenommen: das Rennende ohne Wertung; EP, Wett- und Pyramidenplättchen "
                       "bleiben, wie sie sind"]
     assert t.session.phase == "turn" and t.session.game.held_tickets(0) == [("red", 5)]
 
@@ -559,14 +559,14 @@ def test_the_bots_undo_line_in_german_names_the_scoring_before_the_bots_moves():
     set_language("de")
     t, out = _bots_after_a_leg_end()
     undone = [line for line in _said(t, out, "undo", "undo")
-              if line.startswith("zurückgenommen: ")]
+              if line.startswith("Zurückgenommen: ")]
     assert len(undone) == 1
     assert undone[0].startswith(
-        "zurückgenommen: das Pyramidenplättchen von Ann mit seinem Würfel lila 1; das nimmt "
+        "Zurückgenommen: das Pyramidenplättchen von Ann mit seinem Würfel lila 1; das nimmt "
         "auch die Etappenwertung 1 zurück: EP wie davor: Ann 3, Ben 3, Cy 3; ")
     assert ("; und die Züge der Bots nach der Wertung: das Wettplättchen grün von Ben, das "
             "Plättchen von Cy auf Feld 6, Seite Ausbuhen oben (zurück zu Cy); setze das Kamel "
-            "lila, das grün trägt, zurück auf Feld 4, oben auf gelb; ") in undone[0]
+            "lila, das grün trägt, auf Feld 4 zurück, oben auf gelb; ") in undone[0]
 
 
 def test_redo_of_a_correction_says_no_coins_or_tickets_change():
@@ -589,8 +589,8 @@ def test_redo_of_an_unscored_end_says_no_coins_or_tickets_change_in_german():
     t, out = _table()
     t.line("leg red")
     said = _said(t, out, "unscored", "undo", "redo")
-    redone = [line for line in said if line.startswith("wiederhergestellt: ")]
-    assert redone == ["wiederhergestellt: das Rennende ohne Wertung; EP, Wett- und Pyramidenplättchen "
+    redone = [line for line in said if line.startswith("Wiederhergestellt: ")]
+    assert redone == ["Wiederhergestellt: das Rennende ohne Wertung; EP, Wett- und Pyramidenplättchen "
                       "bleiben, wie sie sind"]
     assert t.session.phase == "unscored" and t.session.game.held_tickets(0) == [("red", 5)]
 

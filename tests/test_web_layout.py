@@ -1284,7 +1284,7 @@ def test_an_undo_notice_stands_whole_in_the_last_dies_place(tab, lang):
         for state in ("mid-leg", "leg scored"):
             s = STATES[state](long_names(8))
             words = undo_words(s.command("undo"))
-            assert words and words.startswith(("undone: ", "zurückgenommen: "))
+            assert words and words.startswith(("undone: ", "Zurückgenommen: "))
             with Shown(tab, dict(view_of(s), undo=words), WIDE[1]) as page:
                 for size in WIDE + (SMALL_LAPTOP,):
                     resize(page, size)

@@ -64,14 +64,14 @@ def test_a_replays_redo_at_the_race_end_names_no_dice_for_a_pyramid(lang, langua
     words = board.view["undo"]
     assert board.view["final"]["winner"] == "purple"
     # the redo said, the pyramid's dice not: nobody watching a replay holds one
-    assert words.startswith(("redone: Cy", "wiederhergestellt: ")) and "Cy" in words, words
+    assert words.startswith(("redone: Cy", "Wiederhergestellt: ")) and "Cy" in words, words
     assert not any(p in words for p in PYRAMID[language]), words
     # the table itself (and its live page) still says what to do with the dice
     live = [n for n in s.command("undo") + s.command("redo") if n.get("dice_moves")]
     assert any(p in live[-1]["text"] for p in PYRAMID[language]), live[-1]["text"]
     # an undo in a replay: the same
     replay.command("previous")
-    assert board.view["undo"].startswith(("undone: ", "zurückgenommen: "))
+    assert board.view["undo"].startswith(("undone: ", "Zurückgenommen: "))
     assert not any(p in board.view["undo"] for p in PYRAMID[language]), board.view["undo"]
     assert board.view["final"] is None
 
@@ -107,7 +107,7 @@ def test_a_replays_last_step_after_a_redo_says_the_races_result(browser, lang, l
             wins = {"en": "race over: %s wins", "de": "Rennen vorbei: %s gewinnt"}[language]
             assert camel.casefold() == (wins % colour_word("purple")).casefold(), camel
             # the redo's words beside the result, without the pyramid's dice
-            redone = {"en": "redone: Cy's pyramid ticket", "de": "wiederhergestellt: das "
+            redone = {"en": "redone: Cy's pyramid ticket", "de": "Wiederhergestellt: das "
                       "Pyramidenplättchen von Cy"}[language]
             last = {"en": "blue is last", "de": "blau ist Letztes"}[language]
             assert detail.startswith("%s \u00B7 \u21B6 %s" % (last, redone)), detail

@@ -505,7 +505,7 @@ def _seven_at_a_leg_end():
      "coins back to Maria 3, Jonas 3"),
     ("de", "; das nimmt auch die Etappenwertung 1 zurück: EP, Wett- und Pyramidenplättchen "
            "sowie die Plättchen aller Spieler wie davor; ",
-     "; setze das Kamel lila zurück auf Feld 3, oben auf gelb und blau; ",
+     "; setze das Kamel lila auf Feld 3 zurück, oben auf gelb und blau; ",
      "EP wie davor: Maria 3, Jonas 3")])
 def test_the_pages_undo_of_a_scoring_is_one_clause_and_its_camels_in_words(lang, scoring,
                                                                             camel, coins):

@@ -43,8 +43,8 @@ def _page(lang, *lines):
 @pytest.mark.parametrize("lang, blue, undone, renamed", [
     ("en", "blue 1", "undone: Ben's pyramid ticket and its die blue 1",
      "undone: Benno's pyramid ticket and its die blue 1"),
-    ("de", "blau 1", "zurückgenommen: das Pyramidenplättchen von Ben",
-     "zurückgenommen: das Pyramidenplättchen von Benno")])
+    ("de", "blau 1", "Zurückgenommen: das Pyramidenplättchen von Ben",
+     "Zurückgenommen: das Pyramidenplättchen von Benno")])
 def test_a_rename_after_an_undo_keeps_the_pages_notice_in_the_new_name(lang, blue, undone,
                                                                       renamed):
     table, shown = _page(lang, "pyramid", blue, "undo", "rename Ben Benno", "leg green")

@@ -233,6 +233,25 @@ _COUNTED = {
 }
 
 
+#: What a leg's end returns, by the edition's tile (``Edition.tile_name``): its three
+#: wordings (the new leg, the dice put back by hand; the new leg, the dice back by
+#: themselves; an undo's scoring taken back). Each names its own tile, so German spells
+#: out every kind ("Wett-, Pyramiden- und Zuschauerplättchen"), never "andere Plättchen".
+_RETURNED = {
+    "desert tile": (
+        N_("New leg: put all the dice back in the pyramid (%s); tickets and desert tiles "
+           "returned"),
+        N_("New leg: all dice back in the pyramid (%s); tickets and desert tiles returned"),
+        N_("%s (its coins, and the tickets and desert tiles returned)")),
+    "spectator tile": (
+        N_("New leg: put all the dice back in the pyramid (%s); tickets and spectator "
+           "tiles returned"),
+        N_("New leg: all dice back in the pyramid (%s); tickets and spectator tiles "
+           "returned"),
+        N_("%s (its coins, and the tickets and spectator tiles returned)")),
+}
+
+
 def pile_word(pile):
     """A finish pile's name (``"winner"`` / ``"loser"``) in the table's language."""
     return {"winner": _("winner"), "loser": _("loser")}.get(pile, pile)
@@ -399,7 +418,7 @@ def undo_question(scoring, names, edition=None):
             words = _("the end of race %(race)d and %(legs)s (every coin paid)")
         taken = words % {"race": scoring.get("race_no", 1), "legs": legs_text}
     else:
-        taken = _("%s (its coins, and the tickets and tiles returned)") % legs_text
+        taken = _(_RETURNED[edition.tile_name][2]) % legs_text
     # the scoring named right after the move that scored, in the order things happened
     at = scoring.get("at", len(parts) - 1)
     parts[at] = _("%(what)s and with it %(taken)s") % {"what": parts[at], "taken": taken}
@@ -838,11 +857,9 @@ def _dice_left_notice(notice, view, past):
     dice = notice["dice"]
     shown = colour_list(dice)
     if notice["new_leg"]:
-        if view.get("dice_back_by_hand") and not past:  # the virtual one does it itself
-            return [_("New leg: put all the dice back in the pyramid (%s); tickets and "
-                      "tiles returned") % shown]
-        return [_("New leg: all dice back in the pyramid (%s); tickets and tiles returned")
-                % shown]
+        by_hand = view.get("dice_back_by_hand") and not past  # the virtual one does it itself
+        words = _RETURNED[get_edition(view["edition"]).tile_name][0 if by_hand else 1]
+        return [_(words) % shown]
     line = ngettext("Can still come out: %s", "Can still come out: %s", len(dice)) % shown
     if view["dice_left_inside"]:
         line += _(" (one stays inside)")
@@ -1087,8 +1104,11 @@ def die_lines(notice, view):
     why = CRAZY_WHY.get(m.get("rule"))
     why = " (%s)" % _(why) if why else ""
     spaces = ngettext("%d space", "%d spaces", m["distance"]) % m["distance"]
-    lines = [_("DIE %s (%s's pyramid ticket): the %s camel%s moves %s %s") % (
-        die_words(move_die(m)), who, colour_word(m["camel"]), why, direction, spaces)]
+    # named: German puts the distance before the direction ("zieht 2 Felder vorwärts")
+    lines = [_("DIE %(die)s (%(player)s's pyramid ticket): the %(camel)s camel%(why)s moves "
+               "%(direction)s %(spaces)s") % {
+        "die": die_words(move_die(m)), "player": who, "camel": colour_word(m["camel"]),
+        "why": why, "direction": direction, "spaces": spaces}]
     if m["unit"][1:]:
         lines.append(_("  carrying %s") % colour_list(m["unit"][1:]))
     tile = m.get("tile")
@@ -1209,9 +1229,14 @@ def last_die_line(view):
     tile, back 1 to 14``,
     the wording of ``camelhost.table.view.move_path``)."""
     d = view["last_die"]
-    return _("Last die: %s (%s): %s camel %s %d, %s") % (
-        die_words(d), d["player"], colour_word(d["camel"]),
-        _("forward") if d["direction"] > 0 else _("backward"), d["distance"], d["path"])
+    # counted and named: German says "2 Felder vorwärts", the distance first
+    return ngettext("Last die: %(die)s (%(player)s): %(camel)s camel %(direction)s "
+                    "%(distance)d, %(path)s",
+                    "Last die: %(die)s (%(player)s): %(camel)s camel %(direction)s "
+                    "%(distance)d, %(path)s", d["distance"]) % {
+        "die": die_words(d), "player": d["player"], "camel": colour_word(d["camel"]),
+        "direction": _("forward") if d["direction"] > 0 else _("backward"),
+        "distance": d["distance"], "path": d["path"]}
 
 
 def resumed_lines(view, path, count):
@@ -1224,9 +1249,11 @@ def resumed_lines(view, path, count):
     where = {"setup": _("setup"), "over": _("over after leg %d") % view["leg"],
              "unscored": _("ended unscored in leg %d") % view["leg"]}.get(
         view["phase"] if view["leg"] else "setup", _("leg %d") % view["leg"])
-    lines = [ngettext("resumed %s: %d event restored (race %d, %s)",
-                      "resumed %s: %d events restored (race %d, %s)", count) % (
-        path, count, view["race"], where)]
+    # named: German puts the path first ("/tmp/g.jsonl fortgesetzt: ...")
+    lines = [ngettext("resumed %(path)s: %(count)d event restored (race %(race)d, %(where)s)",
+                      "resumed %(path)s: %(count)d events restored (race %(race)d, %(where)s)",
+                      count) % {"path": path, "count": count, "race": view["race"],
+                                "where": where}]
     if view["last_die"]:
         lines.append(last_die_line(view))
     if grey_back_words(view):  # said when the grey die came out: said again

@@ -35,7 +35,7 @@ def undo_words(notices, replay=False):
     notice with its ``dice_moves``), in their brief form for watchers (an undo's
     ``brief``: ``camelhost.table.narration.undone_steps``, a redo's: ``redone_steps``),
     as the plain table starts them (``undone: ...``, German
-    ``zurückgenommen: ...``), without the hint to type ``redo``; with ``replay`` (a
+    ``Zurückgenommen: ...``), without the hint to type ``redo``; with ``replay`` (a
     replay's page: nobody there holds a pyramid) without the dice to put back in it or
     take out of it (the notice's ``replayed``); after a ``rename`` that came right after
     them (only renames since), those words again in the new names (the rename's notice
