@@ -1,6 +1,6 @@
 # Smart pyramid: every entry point creates and uses its own virtual environment (.venv).
 #   make setup   install the project and its tools into .venv (runtime, then the dev extras)
-#   make check   the inner loop, well under a minute: ruff, then the unit tests (no subprocess,
+#   make check   the inner loop, a few minutes: ruff, then the unit tests (no subprocess,
 #                pty, browser or MicroPython, no full screen through Pilot, nothing slow:
 #                pytest --fast-lane -m "not process and not screen and not slow", tests/conftest.py)
 #   make test    every test: rules, protocol, firmware on MicroPython, HIL over a pty, host,
