@@ -116,11 +116,11 @@ def test_a_right_session_warns_of_nothing_and_saves(virtual, capsys, monkeypatch
 
 def test_readings_of_one_content_are_alike_and_of_two_dice_not():
     purple = (572, 179, 112, 221)  # the tester's purple die, then the "grey" reading
-    assert calibration.alike(purple, (575, 184, 115, 222), 2000.0)
-    assert calibration.alike((53, 14, 15, 12), (50, 13, 14, 12), 2000.0)  # the empty head
-    assert not calibration.alike(purple, (1180, 377, 395, 320), 2000.0)  # grey die, black ink
+    assert calibration.alike(purple, (575, 184, 115, 222), 2000.0, 4)  # at gain 4
+    assert calibration.alike((53, 14, 15, 12), (50, 13, 14, 12), 2000.0, 4)  # the empty head
+    assert not calibration.alike(purple, (1180, 377, 395, 320), 2000.0, 4)  # grey, black ink
     # the grey die's two inks differ only in brightness: still two readings apart
-    assert not calibration.alike((1180, 377, 395, 320), (1680, 536, 563, 459), 2000.0)
+    assert not calibration.alike((1180, 377, 395, 320), (1680, 536, 563, 459), 2000.0, 4)
 
 
 def test_refusal_names_the_suspect_die_first_then_a_die_the_check_misses():
@@ -169,8 +169,8 @@ def test_a_die_the_check_cannot_name_is_refused_with_the_advice_kept(virtual, ca
 def test_the_rule_runs_unchanged_on_micropython(micropython):
     done = micropython(
         "from camelup import calibration as c\n"
-        "print(c.alike((572, 179, 112, 221), (575, 184, 115, 222), 2000.0),"
-        " c.alike((572, 179, 112, 221), (1180, 377, 395, 320), 2000.0))\n"
+        "print(c.alike((572, 179, 112, 221), (575, 184, 115, 222), 2000.0, 4),"
+        " c.alike((572, 179, 112, 221), (1180, 377, 395, 320), 2000.0, 4))\n"
         "print(c.refusal({}, {'grey-black': [(0, 'purple'), (1, 'empty'), (2, 'empty')]}))\n")
     assert done.returncode == 0, done.stderr
     assert done.stdout.split("\n")[:2] == ["True False", "('grey-black', 'like', ('empty', 3))"]

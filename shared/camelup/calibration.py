@@ -602,28 +602,33 @@ def evaluate(classifier, samples_by_label):
 
 #: Two readings are *alike* (the same content under the sensor, not two dice) when
 #: every feature differs by less than this many sigma of what the count noise of
-#: both and the classifier's ``SIGMA_FLOOR`` allow (``alike``). Different dice
-#: differ by tens of sigma (the closest, the grey die's two inks, by about 30 in
-#: brightness at 24 ms, gain 4); the same die left in the head, by a few.
+#: both at their gain and the classifier's ``SIGMA_FLOOR`` allow (``alike``).
+#: Different dice differ by tens of sigma (on the virtual pyramid the closest, the
+#: grey die's two inks, by about 20 in brightness at 24 ms, gain 4 or 16; the blue
+#: and purple dice by 13 at 4.8 ms, gain 16); the same die left in the head, by a few
+#: (docs/calibration.md gives the rates measured).
 ALIKE_SIGMA = 5.0
 #: ``refusal``: a die whose readings the check names right less often than this
 #: (leave-one-out) makes the session refuse to save (docs/calibration.md).
 NAMED_BAR = 0.5
 
 
-def alike(a, b, ref_clear):
+def alike(a, b, ref_clear, gain):
     """True when the readings ``a`` and ``b`` (``(c, r, g, b)`` counts, LED on minus
-    LED off, at the settings of ``ref_clear`` > 0) show the same content: every
-    feature (``camelup.board.classifier.features``) closer than ``ALIKE_SIGMA``
-    times the spread the count noise of both readings and ``SIGMA_FLOOR`` give
-    (``count_noise``). Used to catch a die that was not in the head: its reading
-    is then the die read before it, or the empty head."""
+    LED off, at the settings of ``ref_clear`` > 0 and analog ``gain``: 1, 4, 16 or 60)
+    show the same content: every feature (``camelup.board.classifier.features``)
+    closer than ``ALIKE_SIGMA`` times the spread the count noise of both readings
+    and ``SIGMA_FLOOR`` give (``count_noise`` with ``SHOT`` x ``gain`` per count, as
+    ``fit`` takes it: a count at a higher gain carries fewer electrons, so more
+    noise). Used to catch a die that was not in the head: its reading is then the
+    die read before it, or the empty head."""
     from camelup.board.classifier import SIGMA_FLOOR
 
+    shot = SHOT * gain
     fa = features(a, ref_clear)
     fb = features(b, ref_clear)
-    na = count_noise(a, ref_clear)
-    nb = count_noise(b, ref_clear)
+    na = count_noise(a, ref_clear, shot)
+    nb = count_noise(b, ref_clear, shot)
     for k in range(4):
         sd = math.sqrt(na[k][k] + nb[k][k]) + SIGMA_FLOOR[k]
         if abs(fa[k] - fb[k]) >= ALIKE_SIGMA * sd:

@@ -977,7 +977,7 @@ def reach_light(pyramid, driver, edition, cfg, out):
         # the brightest die left in the head from choosing the gain: said at once, as a
         # step's reading like the one before it is (tester s33-2 finding 4)
         like = looks_like(label, difference(on, off), cfg.get("gain_check"),
-                          {classifier.EMPTY: []})
+                          {classifier.EMPTY: []}, cfg["gain"])
         if not like:
             # another die, as the board's profile reads it: said and asked, as a reading
             # fitted is; Enter reads it again, k keeps it (that profile may be wrong)
@@ -1052,12 +1052,13 @@ class _Saturated(Exception):
         self.collected = collected
 
 
-def _read_steps(pyramid, driver, edition, out, it, steps, previous=None, round_check=None,
-                dim_stop=None, trusted=None, kept=None):
+def _read_steps(pyramid, driver, edition, out, it, gain, steps, previous=None,
+                round_check=None, dim_stop=None, trusted=None, kept=None):
     """Each step's reading (LED on minus LED off, counts per channel) by class, and the
     readings that looked like the die read before or the empty head (index in the class,
-    what they looked like). The first reading whose LED-on clear count is at or over the
-    saturation level raises ``_Saturated``: no session with it can be saved.
+    what they looked like; ``looks_like`` at analog ``gain``, the readings' noise), at
+    ``it`` ms. The first reading whose LED-on clear count is at or over the saturation
+    level raises ``_Saturated``: no session with it can be saved.
     ``previous``: ``(label, reading)`` read before the first step at the same settings
     (``--autorange``'s light check), which the first step's reading is compared with as
     each later step's is with the one before it. ``round_check(collected, suspects, taken)``: called after
@@ -1115,7 +1116,7 @@ def _read_steps(pyramid, driver, edition, out, it, steps, previous=None, round_c
                       % (index, len(steps), shown_label(label), reading[0], reading[1],
                          reading[2], reading[3], off[0], flag), file=out)
             collected[label].append(reading)
-            like = looks_like(label, reading, previous, collected)
+            like = looks_like(label, reading, previous, collected, gain)
             if not like:
                 if flag:  # a clipped reading stops below
                     break
@@ -1434,7 +1435,7 @@ def _session(pyramid, driver, edition, samples, save, out, cfg, it, settings, st
         kept = []
         try:
             collected, suspects = _read_steps(
-                pyramid, driver, edition, out, it, steps, previous, check,
+                pyramid, driver, edition, out, it, cfg["gain"], steps, previous, check,
                 None if autorange or driver.automatic else (classifier.default_profile(edition).get("floor", 0.0),
                                         pyramid.port, settings,
                                         expected_clear("empty", cfg, edition)),
@@ -1550,11 +1551,12 @@ def _unanswered_save(pyramid, exc, held, cfg, out):
     raise stopped
 
 
-def looks_like(label, reading, previous, collected):
+def looks_like(label, reading, previous, collected, gain):
     """The label a reading of ``label`` looks like (``camelup.calibration.alike``), or
     ``None``: the reading just before it (``previous``: ``(label, reading)``) when that
     was another step, else (for a die) any reading of the empty head so far
-    (``collected``: ``{label: [readings]}``). Such a reading is the die left in the head
+    (``collected``: ``{label: [readings]}``), all taken at analog ``gain`` (1, 4, 16 or
+    60: the count noise grows with it). Such a reading is the die left in the head
     from the step before, or no die at all."""
     from camelup import calibration
     from camelup.board import classifier
@@ -1564,11 +1566,11 @@ def looks_like(label, reading, previous, collected):
         for row in rows:
             ref = max(ref, float(row[0]))
     if previous is not None and previous[0] != label and \
-            calibration.alike(reading, previous[1], ref):
+            calibration.alike(reading, previous[1], ref, gain):
         return previous[0]
     if label != classifier.EMPTY:
         for empty in collected[classifier.EMPTY]:
-            if calibration.alike(reading, empty, ref):
+            if calibration.alike(reading, empty, ref, gain):
                 return classifier.EMPTY
     return None
 
