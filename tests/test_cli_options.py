@@ -42,7 +42,9 @@ def test_every_edition_option_lists_the_editions_and_says_its_default():
         assert action.help, name
         if action.default is not None:
             assert action.help.endswith("(default %s)" % action.default), (name, action.help)
-    assert editions["play"].help.endswith("(default second; --resume takes the journal's)")
+    assert editions["play"].help.endswith("(default the one the pyramid is set to with "
+                                            "--pyramid PORT or auto, else second; --resume "
+                                            "takes the journal's)")
 
 
 def test_every_seed_is_a_number_with_its_default_said():

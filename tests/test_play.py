@@ -30,6 +30,45 @@ def test_auto_without_a_pyramid_says_so(monkeypatch, capsys, tmp_path):
     assert err.count("\n") == 1
 
 
+def test_auto_without_a_pyramid_names_the_virtual_one_and_typed_dice(monkeypatch, capsys,
+                                                                    tmp_path):
+    # s42 tester finding 2: the simulated pyramid offered, as calibrate's and monitor's do
+    from serial.tools import list_ports
+    monkeypatch.setattr(list_ports, "comports", lambda: [_port("/dev/ttyS0", None)])
+    rc = cli.main(["play", "--players", "Ann,Ben,Cy", "--pyramid", "auto", "--plain",
+                   "--journal", str(tmp_path / "g.jsonl")])
+    assert rc == 1
+    assert capsys.readouterr().err == (
+        "pyramid: no smart pyramid found (no USB serial port with vendor id 0x2E8A; ports "
+        "seen: /dev/ttyS0). Plug it in, or give --pyramid PORT, --pyramid virtual (the "
+        "simulated pyramid) or --pyramid manual to type the dice\n")
+    assert not (tmp_path / "g.jsonl").exists()
+
+
+def test_a_missing_port_names_the_ports_seen_and_the_virtual_pyramid(monkeypatch, capsys,
+                                                                     tmp_path):
+    # s42 tester finding 2: the line calibrate and monitor say, with play's option
+    from serial.tools import list_ports
+    monkeypatch.setattr(list_ports, "comports",
+                        lambda: [_port("/dev/ttyS0", None), _port("/dev/ttyACM0", None)])
+    missing = str(tmp_path / "ttyACM7")
+    rc = cli.main(["play", "--players", "Ann,Ben,Cy", "--pyramid", missing, "--plain",
+                   "--journal", str(tmp_path / "g.jsonl")])
+    assert rc == 1
+    assert capsys.readouterr().err == (
+        "pyramid: cannot open %s: no such port (serial ports seen: /dev/ttyACM0, /dev/ttyS0). "
+        "Plug the pyramid in, or give --pyramid auto (the first RP2040 on USB), --pyramid "
+        "virtual (the simulated pyramid) or --pyramid manual to type the dice\n" % missing)
+    assert not (tmp_path / "g.jsonl").exists()
+    rc = cli.main(["calibrate", "--port", missing])  # the maker's: the same advice, its option
+    assert rc == 1
+    assert capsys.readouterr().err == (
+        "pyramid: cannot open %s: no such port (serial ports seen: /dev/ttyACM0, /dev/ttyS0). "
+        "Plug the pyramid in, or give --port auto (the first RP2040 on USB) or --port virtual "
+        "(the simulated pyramid). Without a board: pyramid emulate runs the firmware on an "
+        "emulated Pico and prints its port (docs/emulator.md)\n" % missing)
+
+
 @pytest.mark.parametrize("argv,why", [
     (["play", "--plain"], "give the players"),
     (["play", "--players", "Ann,Ben", "--plain"], "3 to 8 players"),

@@ -12,6 +12,7 @@ import tty
 
 import pytest
 from camelhost import cli
+from camelhost.table.journal import read_header
 from camelup.board import protocol
 
 pytestmark = [pytest.mark.process]  # a pty and a thread answering on it
@@ -73,8 +74,9 @@ def test_a_classic_game_on_a_board_set_to_the_second_edition_is_refused_in_one_l
     out, err = capsys.readouterr()
     assert status != 0
     assert err.strip().splitlines() == [
-        "pyramid: --edition classic: the pyramid is set to the second edition (pyramid "
-        "calibrate --edition classic sets it)"], err
+        "pyramid: --edition classic: the pyramid is set to the second edition: play its "
+        "edition with --edition second (or leave --edition out), or set the pyramid to the "
+        "classic edition with pyramid calibrate --edition classic"], err
     assert "Race 1 setup" not in out
     assert glob.glob(str(tmp_path / "**" / "*.jsonl"), recursive=True) == []
 
@@ -87,3 +89,57 @@ def test_a_game_of_the_boards_own_edition_starts(second_edition_board, capsys, t
               "Ann,Ben,Cy", "--bots", "Ben,Cy", "--seed", "3"])
     out, err = capsys.readouterr()
     assert "Race 1 setup" in out and "edition" not in err, (out, err)
+
+
+@pytest.fixture
+def classic_board():
+    board = Board("classic")
+    yield board
+    board.close()
+
+
+def test_a_game_without_edition_plays_the_pyramids_own_and_says_so(
+        classic_board, capsys, tmp_path, monkeypatch):
+    # s42 tester finding 1: doctor's "next, play" line on a classic pyramid, pasted
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    cli.main(["play", "--plain", "--pyramid", classic_board.port, "--players", "Ann,Ben,Cy",
+              "--bots", "Ben,Cy", "--seed", "3", "--journal", "g.jsonl"])
+    out, err = capsys.readouterr()
+    assert "edition" not in err, err
+    assert ("playing the classic edition, the one the pyramid on %s is set to (--edition "
+            "chooses)" % classic_board.port) in out.splitlines(), out
+    assert "Race 1 setup" in out, out
+    assert read_header(str(tmp_path / "g.jsonl"))["edition"] == "classic"
+
+
+def test_an_edition_typed_other_than_the_pyramids_offers_the_pyramids_first(
+        classic_board, capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    status = cli.main(["play", "--plain", "--pyramid", classic_board.port, "--players",
+                       "Ann,Ben,Cy", "--edition", "second", "--seed", "3"])
+    out, err = capsys.readouterr()
+    assert status != 0
+    assert err.strip().splitlines() == [
+        "pyramid: --edition second: the pyramid is set to the classic edition: play its "
+        "edition with --edition classic (or leave --edition out), or set the pyramid to the "
+        "second edition with pyramid calibrate --edition second"], err
+    assert glob.glob(str(tmp_path / "**" / "*.jsonl"), recursive=True) == []
+
+
+def test_a_resume_keeps_the_journals_edition_and_refuses_a_board_of_another(
+        classic_board, capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    cli.main(["play", "--plain", "--players", "Ann,Ben,Cy", "--seed", "3",
+              "--journal", "g.jsonl"])  # typed dice: the second edition, the default
+    capsys.readouterr()
+    status = cli.main(["play", "--plain", "--resume", "g.jsonl", "--pyramid",
+                       classic_board.port])
+    out, err = capsys.readouterr()
+    assert status != 0
+    assert err.strip().splitlines() == [
+        "pyramid: --edition second: the pyramid is set to the classic edition (pyramid "
+        "calibrate --edition second sets it)"], err
+    assert read_header(str(tmp_path / "g.jsonl"))["edition"] == "second"

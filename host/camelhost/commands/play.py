@@ -13,6 +13,7 @@ import os
 import time
 
 from camelhost.commands.options import (
+    EDITION_CHOICES,
     add_edition_argument,
     add_journal_argument,
     add_seed_argument,
@@ -31,7 +32,9 @@ def add_arguments(parser):
                         help=_("names in seat order, comma-separated; the first holds the start "
                                "marker (e.g. Ann,Ben,Cy)"))
     add_edition_argument(parser, _("the edition of a new game"), default=None,
-                         default_words=_("second; --resume takes the journal's"))
+                         default_words=_("the one the pyramid is set to with --pyramid PORT "
+                                         "or auto, else second; --resume takes the "
+                                         "journal's"))
     parser.add_argument("--pyramid", default=None, metavar=metavar("DEVICE"),
                         help=_("where the dice come from: auto (the pyramid on USB) | PORT | "
                                "virtual | manual (typed) (default manual; --resume takes the "
@@ -719,33 +722,100 @@ def _plain(args):
     return bool(args.plain) or not (sys.stdin.isatty() and sys.stdout.isatty())
 
 
-def _check_board_edition(pyramid, edition):
-    """Refuse a pyramid set to another edition than the game's (s36 tester, finding 5): its
-    profile reads other dice, so the table would refuse or misname them one by one. The
-    same check and line as ``pyramid monitor`` and ``doctor`` (``camelhost.tools.monitor.
-    check_edition``), on the board's full ``HELLO`` (its ``ed``), waited for as monitor
-    waits (``HELLO_TIMEOUT`` s times the board's slowness); a board whose HELLO is that
-    late is let through (the table records it when it comes). The pyramid is closed when
-    refused. Raises ``CliError``."""
-    from types import SimpleNamespace
-
+def _board_hello(pyramid):
+    """The board's full ``HELLO`` (a ``protocol.Message``), waited for as ``pyramid
+    monitor`` waits (``HELLO_TIMEOUT`` s times the board's slowness); ``None`` for typed
+    dice, the virtual pyramid (made with the game's dice) or a board whose ``HELLO`` is
+    that late (the table records it when it comes). A board refused meanwhile (another
+    protocol, MicroPython's prompt): the pyramid is closed and ``CliError`` raised, its
+    own line."""
     from camelhost.device.link import LinkError, NotAPyramid
-    from camelhost.tools.monitor import HELLO_TIMEOUT, check_edition
+    from camelhost.tools.monitor import HELLO_TIMEOUT
 
     link = pyramid.link
     if link is None or pyramid.virtual is not None or not hasattr(link, "wait_hello"):
-        return  # typed dice, or the virtual pyramid (made with the game's dice)
+        return None
     try:
-        hello = link.wait_hello(HELLO_TIMEOUT * max(1.0, link.slowness))
-        check_edition(SimpleNamespace(virtual=None, hello=hello), edition)
+        return link.wait_hello(HELLO_TIMEOUT * max(1.0, link.slowness))
     except NotAPyramid as exc:  # refused meanwhile: its own line
         pyramid.close()
         raise CliError(str(exc)) from None
     except LinkError:
+        return None
+
+
+def board_edition(pyramid):
+    """The name of the edition the pyramid is set to (``classic``, ``second``: its full
+    ``HELLO``'s ``ed``, ``_board_hello``), or ``None`` when it can't be told (typed dice,
+    the virtual pyramid, a late ``HELLO``) or names no edition this program plays. What
+    a new game without ``--edition`` plays (tester s42, finding 1)."""
+    from camelhost.commands.options import EDITION_CHOICES
+    hello = _board_hello(pyramid)
+    ed = hello.get("ed") if hello is not None else None
+    return ed if ed in EDITION_CHOICES else None
+
+
+def _check_board_edition(pyramid, edition, typed=False):
+    """Refuse a pyramid set to another edition than the game's (s36 tester, finding 5): its
+    profile reads other dice, so the table would refuse or misname them one by one. The
+    same check as ``pyramid monitor`` and ``doctor`` (``camelhost.tools.monitor.
+    check_edition``), on the board's full ``HELLO`` (``_board_hello``). ``typed``: the
+    edition is ``--edition`` as typed for a new game, so the refusal offers first to play
+    the board's edition, then to set the board to the one typed (tester s42, finding 1);
+    else (a resume: the journal's edition) monitor's line. The pyramid is closed when
+    refused. Raises ``CliError``."""
+    from types import SimpleNamespace
+
+    from camelhost.i18n import edition_word
+    from camelhost.tools.monitor import EditionMismatch, check_edition
+
+    hello = _board_hello(pyramid)
+    if hello is None:
         return
+    try:
+        check_edition(SimpleNamespace(virtual=None, hello=hello), edition)
+    except EditionMismatch as exc:
+        pyramid.close()
+        if not typed or exc.board not in EDITION_CHOICES:
+            raise
+        raise CliError(_("--edition %(asked)s: the pyramid is set to the %(board)s edition: "
+                         "play its edition with --edition %(name)s (or leave --edition out), "
+                         "or set the pyramid to the %(asked_word)s edition with pyramid "
+                         "calibrate --edition %(asked)s")
+                       % {"asked": exc.asked, "board": edition_word(exc.board),
+                          "name": exc.board, "asked_word": edition_word(exc.asked)}) from None
     except CliError:
         pyramid.close()
         raise
+
+
+def _take_board_edition(args, pyramid, session, journal):
+    """A new game started without ``--edition`` on a pyramid (a port or ``auto``) plays
+    the edition the pyramid is set to (``board_edition``), as doctor, monitor and
+    calibrate take the board's own: returns ``(session, journal, line)``, the game made
+    again in that edition when it is not the default's (the first one's journal, holding
+    only its ``game`` line, removed), and ``line`` the opening line that says which
+    edition is played (``None`` when the board's can't be told: the default's is
+    played, and the board is checked as for any game). ``CliError`` when the players
+    don't fit the board's edition (the pyramid closed)."""
+    import copy
+
+    from camelhost.i18n import edition_word
+    edition = board_edition(pyramid)
+    if edition is None:
+        return session, journal, None
+    if edition != session.edition.name:
+        again = copy.copy(args)
+        again.edition = edition
+        _discard_unused(journal)
+        try:
+            session, journal = open_session(again)
+        except BaseException:
+            pyramid.close()
+            raise
+    line = (_("playing the %(word)s edition, the one the pyramid on %(port)s is set to "
+              "(--edition chooses)") % {"word": edition_word(edition), "port": pyramid.port})
+    return session, journal, line
 
 
 def run(args):
@@ -786,13 +856,19 @@ def run(args):
                                taken=lambda: session.last_pyramid_event,
                                uid=board.uid if board is not None else None,
                                played_on=(journal.header or {}).get("pyramid"))
-        _check_board_edition(pyramid, session.edition.name)
+        edition_line = None
+        if not args.resume and args.edition is None:  # the edition the pyramid is set to
+            session, journal, edition_line = _take_board_edition(args, pyramid, session, journal)
+        _check_board_edition(pyramid, session.edition.name,
+                             typed=not args.resume and args.edition is not None)
     except BaseException:
         if args.resume:
             journal.close()
         else:
             _discard_unused(journal)
         raise
+    if edition_line is not None:  # which edition is played: the pyramid's, not a default
+        print(edition_line) if plain else notices.append(edition_line)
     if args.resume and board is None and spec not in ("manual", "virtual"):
         journal.notes.append(unchecked_board_note(journal, session, pyramid.port))
     if args.resume:

@@ -47,14 +47,46 @@ def find_rp2040_port(option="--pyramid"):
         if p.vid == RP2040_VID:
             return p.device
     seen = ", ".join(p.device for p in ports) or pgettext("ports seen", "none")
-    manual = _(", or use --pyramid manual to type the dice") if option == "--pyramid" else ""
     form = os.environ.get(PORT_FORM_ENV, "").strip() if option == "--port" else ""
     if form:  # a command that is not pyramid's own (make flash): its form
         text = (_("no smart pyramid found (no USB serial port with vendor id 0x2E8A; "
                   "ports seen: %s). Plug it in, or name its port: %s") % (seen, form))
+    elif option == "--pyramid":  # play: the simulated pyramid and typed dice too
+        text = (_("no smart pyramid found (no USB serial port with vendor id 0x2E8A; "
+                  "ports seen: %s). Plug it in, or give %s")
+                % (seen, sources.instead_of_a_port(option, first="PORT")))
     else:
         text = (_("no smart pyramid found (no USB serial port with vendor id 0x2E8A; "
-                  "ports seen: %s). Plug it in, give %s PORT%s") % (seen, option, manual))
+                  "ports seen: %s). Plug it in, give %s PORT") % (seen, option))
+    if option == "--port":
+        text += ". " + sources.without_a_board()
+    raise CliError(text)
+
+
+def names_nothing(port):
+    """True when ``port`` (``--port``'s or ``--pyramid``'s word) is a device path that
+    names nothing there (``/dev/ttyACM0`` with no board plugged in); False for a path that
+    exists, a URL, or a name without a folder (``auto``, ``virtual``, ``COM3``)."""
+    import os
+
+    return "/" in port and "://" not in port and not os.path.exists(port)
+
+
+def missing_port(port, option="--port"):
+    """Raise ``CliError`` when ``port`` is a device path that names nothing: one line
+    naming the serial ports seen and what ``option`` offers instead
+    (``sources.instead_of_a_port``: auto, the simulated pyramid, and for play's
+    ``--pyramid`` the dice typed), then, for the maker's ``--port``, ``pyramid emulate``
+    for a maker without a board, as ``pyramid flash`` and ``--port auto`` say it (tester
+    s35-2 finding 14 c; play's ``--pyramid``: tester s42 finding 2). A name without a
+    folder (``COM3``, a slip of ``virtual``) is left to the opening, which says it in its
+    own words."""
+    if not names_nothing(port):
+        return
+    from camelhost.device.transport import ports_seen
+
+    text = (_("cannot open %s: no such port (serial ports seen: %s). Plug the pyramid in, "
+              "or give %s") % (port, ports_seen(), sources.instead_of_a_port(option)))
     if option == "--port":
         text += ". " + sources.without_a_board()
     raise CliError(text)
@@ -350,13 +382,15 @@ def open_pyramid(spec, edition="second", seed=1, resume=None, value_buttons=True
                              "%s virtual") % (option, option, option, option))
         return p
     if hint is None:
-        hint = _("%s auto finds it, %s manual lets you type the dice") % (option, option)
+        hint = sources.instead_of_a_port(option)
     try:
         from camelhost.device.link import Link
     except ImportError:
         raise CliError(_("the serial link is not available in this build: use %s manual")
                        % option) from None
     port = spec
+    if spec not in (AUTO, VIRTUAL):
+        missing_port(spec, option)  # a path that names nothing: the ports seen, the others
     if spec == AUTO:
         port = find_rp2040_port(option)
     elif spec == VIRTUAL:

@@ -62,6 +62,24 @@ def without_a_board():
              "prints its port (docs/emulator.md)")
 
 
+def instead_of_a_port(option, first=AUTO):
+    """What a command offers where the port it was given, or ``auto``'s, is not there:
+    one clause in the table's language, each dice source named with ``option``, the one
+    difference between the commands: ``first`` (``auto``: ``--port auto (the first RP2040
+    on USB)``; ``PORT``: ``--port PORT``), the simulated pyramid (``--port virtual (the
+    simulated pyramid)``) and, for play's ``--pyramid``, the dice typed (``--pyramid
+    manual to type the dice``). The one source of that advice: ``open.missing_port``
+    (calibrate, monitor, doctor, play) and play's ``--pyramid auto`` finding no board
+    (``open.find_rp2040_port``)."""
+    named = {"o": option}
+    ways = [_("%(o)s auto (the first RP2040 on USB)") % named if first == AUTO
+            else _("%(o)s PORT") % named,
+            _("%(o)s virtual (the simulated pyramid)") % named]
+    if option == "--pyramid":
+        ways.append(_("%(o)s manual to type the dice") % named)
+    return ", ".join(ways[:-1]) + _(" or ") + ways[-1]
+
+
 def pseudo_terminal(spec):
     """True when the dice source ``spec`` (``--pyramid``'s word, or a journal's) is a
     pseudo-terminal's path: ``/dev/pts/N`` (there or gone), or a path that names one

@@ -51,6 +51,7 @@ from camelhost.i18n import (
     edition_word,
     ngettext,
     percent,
+    pgettext,
     yes_words,
 )
 from camelhost.tools.commandline import with_port
@@ -1867,6 +1868,38 @@ def plot_colour(label):
         return "#888888"
 
 
+def brightness_classes(edition):
+    """The classes of ``edition`` (``classifier.classes_for``, its order) that the plot's
+    brightness panel tells apart where chromaticity can't: those of no hue, the grey
+    die's two inks (``grey-black``, ``grey-white``), a die whose colour is an ink's
+    (classic's ``white``: ``editions.INKS``) and ``empty``. A list of labels; raises
+    ``ValueError`` for an unknown edition."""
+    from camelup.board import classifier
+    from camelup.editions import GREY, INKS, LABEL_JOIN
+
+    return [label for label in classifier.classes_for(edition)
+            if label == classifier.EMPTY or label in INKS
+            or label.startswith(GREY + LABEL_JOIN)]
+
+
+def brightness_title(edition):
+    """The title of the plot's brightness panel, naming ``edition``'s classes it is for
+    (``brightness_classes``) in the table's language: ``brightness (grey inks, empty)``
+    for the second edition, ``brightness (white, empty)`` for the classic one, which
+    has no grey die (tester s42, finding 3)."""
+    from camelup.board.classifier import EMPTY
+    from camelup.editions import GREY, LABEL_JOIN
+
+    labels = brightness_classes(edition)
+    words = [_("grey inks")] if any(label.startswith(GREY + LABEL_JOIN) for label in labels) \
+        else []
+    words += [colour_word(label) for label in labels
+              if label != EMPTY and not label.startswith(GREY + LABEL_JOIN)]
+    if EMPTY in labels:
+        words.append(pgettext("monitor label", "empty"))
+    return _("brightness (%s)") % ", ".join(words)
+
+
 #: What to install for ``--plot``: matplotlib is an optional extra (``plot``), not a
 #: runtime dependency, because it is heavy.
 PLOT_INSTALL = "pip install 'smart-pyramid[plot]' or pip install matplotlib"
@@ -1935,7 +1968,7 @@ def plot(result, path):
     ax_rg.set_title(_("chromaticity"))
     ax_bl.set_xlabel("b / c")
     ax_bl.set_ylabel("log(c / ref_clear)")
-    ax_bl.set_title(_("brightness (grey inks, white, empty)"))
+    ax_bl.set_title(brightness_title(result.profile["edition"]))
     ax_rg.legend(fontsize=8, loc="best")
     pairs = list(reversed(result.pairs))  # closest at the top
     names = ["%s / %s" % (p["a"], p["b"]) for p in pairs]

@@ -23,6 +23,7 @@ import time
 
 import camelup.board.tcs34725 as _tcs
 
+import camelhost.device.open as _open
 from camelhost.device.events import fault_text, out_dice
 from camelhost.errors import CliError
 from camelhost.i18n import (
@@ -288,33 +289,9 @@ class Pyramid:
         return self.link.configure()
 
 
-def names_nothing(port):
-    """True when ``port`` (``--port``'s word) is a device path that names nothing there
-    (``/dev/ttyACM0`` with no board plugged in); False for a path that exists, a URL, or
-    a name without a folder (``auto``, ``virtual``, ``COM3``)."""
-    import os
-
-    return "/" in port and "://" not in port and not os.path.exists(port)
-
-
-def missing_port(port):
-    """Raise ``CliError`` when ``port`` is a device path that names nothing: one line
-    naming the serial ports seen, ``--port auto`` and ``pyramid emulate`` for a maker
-    without a board, as ``pyramid flash`` and ``--port auto`` say it (tester s35-2
-    finding 14 c). A name without a folder (``COM3``, a slip of ``virtual``) is left to
-    the opening, which says it in its own words."""
-    if not names_nothing(port):
-        return
-    from serial.tools import list_ports
-
-    from camelhost.device.sources import without_a_board
-
-    seen = ", ".join(sorted(p.device for p in list_ports.comports())) or \
-        pgettext("ports seen", "none")
-    raise CliError(_("cannot open %s: no such port (serial ports seen: %s). Plug the pyramid "
-                     "in, or give --port auto (the first RP2040 on USB) or --port virtual (the "
-                     "simulated pyramid)") % (port, seen)
-                   + ". " + without_a_board())
+#: a path that names nothing (``--port /dev/ttyACM0`` unplugged) and its one line: their
+#: one source is ``camelhost.device.open``, shared with play's ``--pyramid``
+names_nothing, missing_port = _open.names_nothing, _open.missing_port
 
 
 def connect(port, edition=None, seed=1, hello_timeout=HELLO_TIMEOUT, value_buttons=False):
@@ -329,7 +306,6 @@ def connect(port, edition=None, seed=1, hello_timeout=HELLO_TIMEOUT, value_butto
     """
     from camelhost.device.open import open_pyramid
 
-    missing_port(port)
     started = time.monotonic()
     opened = open_pyramid(port, edition or "second", seed, value_buttons=value_buttons,
                           option="--port",
