@@ -134,3 +134,51 @@ def test_the_news_under_the_notice_is_whole_lines_that_fit():
     assert plan.too_small_news(lines, 40, 4) == lines[:2]  # a blank row, two, one
     assert plan.too_small_news(lines, 40, 2) == []  # the first line would be cut
     assert plan.too_small_news([], 40, 10) == []
+
+
+@pytest.mark.parametrize("lang, counts", [
+    ("en", ["Can still come out: blue, green, orange, white", "Pyramid tickets left: 4"]),
+    ("de", ["Können noch herauskommen: blau, grün, orange, weiß", "Pyramidenplättchen übrig: 4"]),
+])
+def test_below_80x24_the_die_says_the_dice_that_can_still_come_out(lang, counts):
+    # tester3 s42 finding 7: the plain screen says them after a die, the banner at 80x24
+    # shows them; under the notice they were left out though rows were free (RULES 5)
+    set_language(lang)
+    app, pyramid = _app()
+
+    async def play():
+        async with app.run_test(size=(79, 24)) as pilot:
+            await scenes.settle(pilot)
+            for line in TURNS:
+                await scenes.type_line(pilot, line)
+            arrives(app, pyramid)
+            await scenes.settle(pilot)
+            under = [row.strip() for row in _under_the_notice(app) if row.strip()]
+            die = " ".join(_the_die(app)[-1].split())  # the leaders' line, the die's last
+            assert under[-3:] == [die] + counts, under  # after the die, in plain's words
+
+    asyncio.run(play())
+
+
+def test_below_80x24_a_leg_scorings_wrapped_lines_stay_indented():
+    # tester3 s42 finding 7: a scoring line too long for the width went on at the
+    # notice's left edge ("  ticket +1 => net +4, 3 -> 7"); the history indents it
+    app = scenes.app_for("second", ["Annabelle", "Benedikt", "Cyrillus"], seed=5)
+
+    async def play():
+        async with app.run_test(size=(79, 24)) as pilot:
+            await scenes.type_lines(pilot, scenes.SECOND_LEG_SCORED)
+            await scenes.settle(pilot)
+            under = _under_the_notice(app)
+            start = next(i for i, row in enumerate(under) if "LEG 1 SCORED" in row)
+            end = next(i for i, row in enumerate(under) if row.strip().startswith("New leg"))
+            scoring = under[start + 1:end]
+            assert len(scoring) > 3, under  # three players' lines, one wrapped at least
+            assert "Annabelle:" in scoring[0] and "=> net" in " ".join(under[start:end])
+            for row in scoring:  # each player's line indented, its continuation more
+                assert row.startswith("    "), under
+            assert any(row.startswith("      ") for row in scoring), under
+            # the new leg's words, wrapped, indented under it too
+            assert under[end + 1].startswith("    "), under
+
+    asyncio.run(play())

@@ -33,7 +33,9 @@ A UF2 that gives no USB serial port within ``USB_TIMEOUT`` seconds (not MicroPyt
 or not the ``RPI_PICO`` build) is one line too.
 
 Exit status 0 after ``q``, Ctrl-C or end of input (each said: ``powered off: ...``); 1 (``pyramid: message``) when
-the emulator, the bootrom or the UF2 is missing or wrong, or the board does not start.
+the emulator, the bootrom or the UF2 is missing or wrong, or the board does not start;
+1 at once, in one line naming ``pip install 'smart-pyramid[emu]'``, when the ``emu``
+extra's Python packages (rp2040py, littlefs-python) are not installed.
 """
 
 import os
@@ -292,11 +294,13 @@ def run(args):
         EmulatorError,
         FlashInUse,
         NotAFlashImage,
+        check_packages,
         find_uf2,
         node_runner,
     )
 
     try:
+        check_packages()  # the emu extra's bootrom and littlefs, said before anything else
         node_runner()  # before anything is built: the runner, Node and rp2040js are there
         image = find_uf2(args.uf2)
         uf2.check(image)

