@@ -1047,16 +1047,23 @@ def _refuse_intruder(path, read, options):
     (``_alone_plan``)."""
     line_no, reason, _start, _end = read.intruders[0]
     plan = _alone_plan(path, read)
-    if len(read.intruders) == 1 and read.skipped is None and read.bad is None:
+    # the damaged line read past: set aside alone, or where reading stops (the line
+    # right after it no longer applies without it); either way it can be typed again
+    damaged = read.scan.skipped
+    if damaged is not None and read.skipped is None and (
+            read.bad is None or read.bad[0] != damaged[0]):
+        damaged = None
+    if len(read.intruders) == 1 and damaged is None and read.bad is None:
         hint = _skip_hint(path, options, plan)
-    elif read.skipped is not None and not read.restored and _again_words(
+    elif damaged is not None and not read.restored and _again_words(
             path, read, False, options)[1]:
-        # the damaged line it sets aside can be typed again (as alone): offered first, as
-        # it restores that line too; the same --retype works with the lines left out
+        # the damaged line can be typed again (as alone): offered first, as it restores
+        # that line and the lines after it too; the same --retype works with the lines
+        # left out
         said, again = _again_words(path, read, False, options)
         hint = "%s; %s%s%s%s" % (
             _("nothing was changed"),
-            _("line %d is damaged (%s)") % (_shown(read, read.skipped[0]), read.skipped[1]),
+            _("line %d is damaged (%s)") % (_shown(read, damaged[0]), damaged[1]),
             said, again, _("; or, to resume without them, %s: %s") % (
                 plan, "pyramid play --resume %s --upto-damage%s" % (
                     shlex.quote(path), _option_words(options))))
@@ -1065,10 +1072,9 @@ def _refuse_intruder(path, read, options):
             plan, "pyramid play --resume %s --upto-damage%s" % (
                 shlex.quote(path), _option_words(options)))
     head = _("line %d is out of place (%s)") % (line_no, reason)
-    if read.skipped is not None and _shown(read, read.skipped[0]) < line_no:
+    if damaged is not None and _shown(read, damaged[0]) < line_no:
         # a damaged line before it: the first problem in the file is named first
-        head = _("line %d is damaged (%s)") % (_shown(read, read.skipped[0]),
-                                               read.skipped[1])
+        head = _("line %d is damaged (%s)") % (_shown(read, damaged[0]), damaged[1])
     raise JournalError("%s: %s; %s" % (path, head, hint))
 
 
