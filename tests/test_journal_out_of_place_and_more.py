@@ -211,3 +211,37 @@ def test_a_damaged_line_where_reading_stops_after_a_foreign_line_is_offered_type
     side = (tmp_path / "b2.jsonl.damaged").read_bytes()
     [(first, last, body)] = set_aside.batches(side)
     assert path.read_bytes()[:len(b"".join(b[:2]))] + body == data
+
+
+def test_a_foreign_line_after_a_damaged_line_is_named_and_left_out_alone_by_the_retype(
+        tmp_path, monkeypatch, capsys):
+    # tester s42-3 finding 2: Ann's 'leg red' (B's line 3) damaged, then game A's line 6
+    # after B's line 8 (file line 9): the refusal names the foreign line too, and the
+    # --retype it offers leaves that line out alone, keeping the game's lines after it
+    lines_a, b = _games(tmp_path)
+    data = b"".join(b[:2] + [_damage(b[2], b'"leg red"', b'"leg rxd"')] + b[3:8]
+                    + [lines_a[5]] + b[8:])
+    path = tmp_path / "b2.jsonl"
+    path.write_bytes(data)
+    rc, out = _play(monkeypatch, capsys, path)
+    assert rc == 1
+    err = out.err.strip()
+    assert err.startswith("pyramid: %s: line 3 is damaged (checksum does not match); "
+                          "nothing was changed" % path), err
+    assert ("--upto-damage --retype 'leg red' --plain (line 9 is out of place too (it belongs "
+            "to another game (") in err, err
+    assert ("): that --retype leaves it out alone, setting it aside in %s.damaged and "
+            "keeping the lines after it); or, " % path) in err, err
+    assert path.read_bytes() == data and not (tmp_path / "b2.jsonl.damaged").exists()
+    rc, out = _play(monkeypatch, capsys, path, "--upto-damage", "--retype", "leg red")
+    assert rc == 0, out.err
+    assert ("line 3 is damaged (checksum does not match): left out, set aside in %s.damaged"
+            % path) in out.out, out.out
+    assert "line 9 is out of place (it belongs to another game (" in out.out, out.out
+    assert "Last die: grey-black 1 (Ann)" in out.out
+    # every line of the game is in the journal, the foreign line left out
+    assert read_events(str(path)) == read_events(str(tmp_path / "b.jsonl"))
+    side = (tmp_path / "b2.jsonl.damaged").read_bytes()
+    [(first, last, body)] = set_aside.batches(side)
+    assert (first, last) == (3, data.count(b"\n"))
+    assert path.read_bytes()[:len(b"".join(b[:2]))] + body == data

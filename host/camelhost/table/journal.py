@@ -981,8 +981,11 @@ def _out_of_place_alone(path, read, check, options, retype=None):
             break
         line_no, reason, start, end = intruder
         try:
+            # with --retype the damaged line is typed again in each read (else a read
+            # that stops at it would stop before a line left out after it)
             alone = _read(path, upto_damage=True, check=check, options=options,
-                          data=current.data[:start] + current.data[end:])[0]
+                          data=current.data[:start] + current.data[end:],
+                          retype=retype)[0]
         except (JournalError, OSError):
             break
         chain = alone.scan.chain_bad
@@ -1003,6 +1006,31 @@ def _out_of_place_alone(path, read, check, options, retype=None):
                         data=current.data, retype=retype)[0]
     current.original, current.intruders = read.data, intruders
     return current
+
+
+def _left_out_too(path, read, options):
+    """The words a refusal of a damaged line adds after its ``--retype`` when a line of
+    another game, or an exact repeat of a line, comes after it (``_intruder_line``) and
+    that ``--retype`` leaves it out alone (``_out_of_place_alone``, read with the event
+    the damaged line's pyramid record or the next line's chain hash proves, nothing
+    written): each such line named, numbered as in the file; "" when there is none."""
+    skipped = read.scan.skipped
+    if skipped is None or read.check is None or _intruder_line(read) is None:
+        return ""
+    event = _wire_die(skipped[4]) or _proven_candidate(read.scan)
+    if event is None:
+        return ""
+    try:
+        alone = _out_of_place_alone(path, read, read.check, options,
+                                    retype=lambda _before: [event])
+    except (JournalError, OSError):
+        return ""
+    if alone is None:
+        return ""
+    return "".join(_(" (line %(line)d is out of place too (%(reason)s): that --retype leaves "
+                     "it out alone, setting it aside in %(path)s.damaged and keeping the "
+                     "lines after it)") % {"line": n, "reason": reason, "path": path}
+                   for n, reason, _start, _end in alone.intruders)
 
 
 def _shown(read, line_no):
@@ -1680,6 +1708,9 @@ def _refuse(path, read, upto_damage, options):
         again = _("; type again in its place the die the pyramid sent, as its own record "
                   "in the line reads it (its CRC checks): %s") % " ".join(
                       shlex.quote(w) for w in words)
+    if again and not upto_damage and scan.skipped is not None:
+        # a line of another game after it, which that --retype leaves out alone: named
+        again += _left_out_too(path, read, options)
     # the retype first when there is one: it can restore every line; then what resuming
     # without it (or up to it) sets aside, counted before anyone runs it
     if skipped is not None and not upto_damage:
