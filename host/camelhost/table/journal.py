@@ -55,7 +55,9 @@ Line kinds (field ``"type"``; all other fields are listed in ``docs/table.md``):
 
 Never destroying a file: a torn last line (no newline: the process died while
 writing it) is the only thing ever cut, only when a good line precedes it, and its
-bytes are kept in ``FILE.damaged``, exactly (``resume`` says so in ``Journal.notes``).
+bytes are kept in ``FILE.damaged``, exactly (``resume`` says so in ``Journal.notes``);
+when it held a die from the pyramid whose own record was written whole before the cut
+and passes its CRC, the die is put back in its place (``_torn_die``).
 Any other damage is refused naming the first bad line, the file untouched;
 ``upto_damage=True`` resumes up to that line after moving the rest aside to
 ``FILE.damaged`` (a copy, never deleted; each batch after a header line naming when and
@@ -878,6 +880,10 @@ class _Read:
         #: the damaged last line is a die from the pyramid whose own record reads it
         #: (``_last_die``) and ``--retype`` typed it again: ``skipped`` stands for it
         self.last_die = False
+        #: the last line, cut off, held a die from the pyramid whose own record in it is
+        #: whole and passes its CRC: put back as the pyramid sent it (``_torn_die``;
+        #: ``last_die`` too, ``skipped`` stands for it)
+        self.torn_die = False
 
     def before(self, line_no):
         """How many of the events come from lines before line ``line_no``."""
@@ -1214,6 +1220,46 @@ def _last_die(read):
         chunk = chunk[:-1]
     wire = _wire_die(chunk)
     return None if wire is None else (chunk, wire, start, nl + 1)
+
+
+def _torn_die(read, check):
+    """A last line cut off when the program stopped (torn: no newline, failing its
+    checksum) of a chained journal that held a die from the pyramid whose own record
+    (``raw``, ``EVT ...*CRC``) was written whole before the cut and passes its CRC
+    (``_torn_fields`` tells the line a die's, ``_wire_die`` reads the record, every field
+    read whole agrees with it): the die is put back in its place as the pyramid sent it
+    (a ``set_aside`` line without ``hash`` stands for the line, its bytes kept in
+    ``FILE.damaged`` on a resume), when it still applies to the game (``check``,
+    ``Session.stale_line``). The pyramid released it and the table took it: left out, a
+    bot's turn would release another die at once (tester s42-3 finding 3). Nothing
+    otherwise (the note then says what the line held, ``_torn_words``)."""
+    bad, scan = read.bad, read.scan
+    if (bad is None or not bad[2] or read.kind != "damaged" or read.skipped is not None
+            or scan.skipped is not None or scan.game is None or check is None
+            or read.rebuilt is not None):
+        return
+    chunk = read.data[read.good_end:]
+    kind, held = _torn_fields(chunk)
+    if kind != "die" or not isinstance(held.get("raw"), str):
+        return
+    wire = _wire_die(json.dumps({"type": "die", "raw": held["raw"]},
+                                separators=(",", ":")).encode())
+    if wire is None or any(held[k] != wire.get(k) for k in held
+                           if k not in CHAIN_FIELDS and k != "type"):
+        return
+    if check(read.events + [wire]) is not None:
+        return  # it no longer applies here: said as cut off, as before
+    line_no, start = bad[0], read.good_end
+    read.skipped = (line_no, _("cut off when the program stopped"), start, len(read.data),
+                    chunk, scan.last)
+    read.retyped, read.proof, read.wire = [wire], None, True
+    read.last_die = read.torn_die = True
+    read.bad, read.kind, read.good_end = None, None, len(read.data)
+    at = len(read.events)
+    read.events = read.events + [wire]
+    read.checked = read.events
+    read.lines = read.lines[:at] + [line_no]
+    read.starts = read.starts[:at] + [start]
 
 
 def _retype_last_die(path, read, retype):
@@ -1929,8 +1975,15 @@ def _read_notes(path, read, notes, repair):
 def _last_die_note(read, path, repair):
     """The note on a damaged last line whose die ``--retype`` gave again
     (``_retype_last_die``): which line, where it is kept, and the die in its place, as
-    the pyramid sent it (its record read it) or (confirmed) typed otherwise."""
+    the pyramid sent it (its record read it) or (confirmed) typed otherwise; for a last
+    line cut off whose die its whole record gave back (``_torn_die``), that it was put
+    back."""
     line_no, reason = read.skipped[:2]
+    if read.torn_die:
+        return _set_aside_note("torn", line_no, reason, len(read.skipped[4]), path, repair) + _(
+            ". It held %s, which the pyramid's own record in it reads whole (its CRC "
+            "checks): put back in its place, as the pyramid sent it") % _what_it_held(
+                json.dumps(read.retyped[0]).encode(), [])
     where = (_("set aside in %s.damaged") % path) if repair else (_("%s is unchanged") % path)
     said = _("line %(line)d, the last line, is damaged (%(reason)s): left out, %(where)s") % {
         "line": line_no, "reason": reason, "where": where}
@@ -1993,6 +2046,7 @@ def _read(path, repair=False, upto_damage=False, notes=None, check=None, options
     if read.held is None and _last_die(read) is not None:
         read.held = _last_die(read)[0]  # the note names the die its pyramid record reads
     _refuse(path, read, upto_damage, options)
+    _torn_die(read, check)
     kept = _kept(read)
     if repair:
         _write_repair(path, read, kept)
