@@ -313,7 +313,8 @@ def test_a_die_whose_value_was_keyed_after_it_is_put_back_from_its_record(
 def test_a_die_line_cut_off_by_a_crash_is_said_as_the_pyramids_record_in_it_reads(
         tmp_path, game, capsys):
     # a journal's keys are sorted, so a die line cut after its "raw" has lost its
-    # "value": the pyramid's own record, whole and passing its CRC, still gives the die
+    # "value": the pyramid's own record, whole and passing its CRC, still gives the die,
+    # which is put back in its place (as a resume puts it back: tester s42-3 finding 3)
     number, lines, die = _die_line(game)
     line = lines[number - 1]
     cut = line.index(b'"source":') + 12
@@ -322,10 +323,9 @@ def test_a_die_line_cut_off_by_a_crash_is_said_as_the_pyramids_record_in_it_read
     assert cli.main(["replay", str(path)]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[-1] == ("line %d was cut off when the program stopped (%d bytes): left out; %s "
-                       "is unchanged. It held the die %s %d, as far as it can be read: if "
-                       "that happened at the table, resume the game (pyramid play --resume "
-                       "%s) and type it again" % (number, cut, path, die["colour"],
-                                                  die["value"], path))
+                       "is unchanged. It held the die %s %d, which the pyramid's own record "
+                       "in it reads whole (its CRC checks): put back in its place, as the "
+                       "pyramid sent it" % (number, cut, path, die["colour"], die["value"]))
 
 
 # --- the one line the next line's chain hash proves, suggested (tester s33-2 1, 2, 3, 13) --
