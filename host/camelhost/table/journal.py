@@ -1582,6 +1582,8 @@ def _wire_die(chunk, keyed_after=False):
     only such a die (its ``value`` or ``ink`` ``None``, as the line held it)."""
     from camelhost.table.events import from_link
     held = _held_fields(chunk, {"type": "die", "raw": None})
+    if not held and _typeless_die(chunk):
+        held = {"type": "die"}  # its type key lost a quote: a die's line all the same
     event = _wire_record(held.get("raw"))
     if event is None and held:
         # a line that still reads "type":"die" but whose raw field no longer reads as
@@ -1599,6 +1601,19 @@ def _wire_die(chunk, keyed_after=False):
     if (die.value is None or (die.colour == "grey" and die.ink is None)) != keyed_after:
         return None
     return die.to_json()
+
+
+def _typeless_die(chunk):
+    """True when a damaged line ``chunk`` reads no ``type`` (its key damaged: ``"type:"``,
+    ``"tYpe"``) but reads as a die from the pyramid by its other fields: its ``source``
+    ``pyramid``, a ``colour``, and neither a ``kind`` nor a ``reason`` (a release the
+    table refused, which keeps a record too, writes both)."""
+    if b'"type":' in chunk:
+        return False
+    held = _held_fields(chunk, {"source": None, "colour": None, "kind": None,
+                                "reason": None})
+    return (held.get("source") == "pyramid" and isinstance(held.get("colour"), str)
+            and "kind" not in held and "reason" not in held)
 
 
 def _retype_proof(scan, skipped, retyped):
@@ -1705,6 +1720,14 @@ def _contradicted(path, read):
     players = _players(read.scan.events)
     typed = ", ".join(w for w in (_what_it_held(json.dumps(e).encode(), players)
                                   for e in read.retyped) if w)
+    if any(e.get("type") == "die" for e in read.retyped):
+        # a die is not searched (its typing, and a released die's record, are in the
+        # line the hash covers): the hash can't prove it, which does not make it wrong
+        raise JournalError(_("%s: --retype for line %d: %s can't be proven the line as "
+                             "written (the next line's chain hash does not match it); "
+                             "nothing was changed (if that is what happened at the table, "
+                             "give the same --retype twice to confirm it)")
+                           % (path, read.scan.skipped[0], typed))
     raise JournalError(_("%s: --retype for line %d: %s can't be the line as written (the "
                          "next line's chain hash does not match it); nothing was changed "
                          "(if that is what happened at the table, give the same --retype "
