@@ -364,14 +364,18 @@ def _rebuild_first(path, data, exc, rebuild, options):
                                          "--upto-damage"] + list(options))})
     if rebuild is None or (line is None and fields is not None and not given):
         # (read field by field and not proven: never rebuilt on those reads alone, the
-        # values are the user's to give)
+        # values are the user's to give). What it reads is never proven here (a proven
+        # read was said above): the next line's chain hash does not confirm it, so a field
+        # is not as written, which one it can't tell (tester s42-3 finding 5)
         raise JournalError(ngettext(
-            "%(what)s; nothing was changed. It still reads: %(reads)s. The %(later)d line "
-            "after it is intact: to rebuild the first line from these (correct any that is "
-            "wrong) and resume: %(command)s",
-            "%(what)s; nothing was changed. It still reads: %(reads)s. The %(later)d lines "
-            "after it are intact: to rebuild the first line from these (correct any that is "
-            "wrong) and resume: %(command)s", later)
+            "%(what)s; nothing was changed. It still reads: %(reads)s, but the next line's "
+            "chain hash does not confirm it: a field of it is not as written (which one "
+            "can't be told). The %(later)d line after it is intact: to rebuild the first "
+            "line, correct the wrong one in this command, then resume: %(command)s",
+            "%(what)s; nothing was changed. It still reads: %(reads)s, but the next line's "
+            "chain hash does not confirm it: a field of it is not as written (which one "
+            "can't be told). The %(later)d lines after it are intact: to rebuild the first "
+            "line, correct the wrong one in this command, then resume: %(command)s", later)
             % {"what": exc, "reads": reads, "later": later, "command": command}
             + _unread_words(unread, False))
     if line is not None:
