@@ -77,3 +77,34 @@ def test_a_cut_last_line_whose_die_record_is_whole_is_put_back_before_the_bot_pl
     assert (first, last, body) == (number, number, data.split(b"\n")[-1])
     rc, out, err = _play(monkeypatch, capsys, ["quit"], "--resume", str(path))
     assert rc == 0 and "cut off" not in out + err, err
+
+
+def test_a_repeated_line_and_a_cut_die_line_are_named_as_they_are_and_the_die_put_back(
+        tmp_path, monkeypatch, capsys, game):
+    # tester s42-3 finding 3, case C: a line repeated (sed -i '10p') besides: the refusal
+    # names both as the file numbers them, the cut line as cut off with its die put back,
+    # and --upto-damage leaves the repeat out and puts the die back
+    number, die = _bot_die(game)
+    whole = tmp_path / "whole.jsonl"
+    whole.write_bytes(b"".join(game[:number]))
+    lines = game[:number]
+    data = b"".join(lines[:10] + [lines[9]] + lines[10:])[:-40]
+    path = tmp_path / "g.jsonl"
+    path.write_bytes(data)
+    rc, out, err = _play(monkeypatch, capsys, ["quit"], "--resume", str(path))
+    assert rc == 1
+    assert err.strip().endswith(
+        "nothing was changed (to resume without them, setting aside alone in %s.damaged line "
+        "11 (out of place), line %d (cut off, its die put back), keeping the game's other "
+        "lines: pyramid play --resume %s --upto-damage --plain)" % (path, number + 1, path)), err
+    rc, out, err = _play(monkeypatch, capsys, ["quit"], "--resume", str(path), "--upto-damage")
+    assert rc == 0, err
+    said = " ".join(str(die[k]) for k in ("colour", "ink", "value") if die.get(k) is not None)
+    assert ("line %d was cut off when the program stopped (%d bytes): left out, kept in "
+            "%s.damaged. It held the die %s, which the pyramid's own record" % (
+                number + 1, len(data.split(b"\n")[-1]), path, said)) in out, out
+    assert "(Cy's pyramid ticket)" not in out.split("put back in its place")[-1], out
+    assert read_events(str(path)) == read_events(str(whole))
+    [(first, last, body)] = set_aside.batches((tmp_path / "g.jsonl.damaged").read_bytes())
+    assert (first, last) == (11, number + 1)
+    assert path.read_bytes()[:len(b"".join(lines[:10]))] + body == data

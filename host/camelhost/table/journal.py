@@ -1065,7 +1065,8 @@ def _alone_plan(path, read):
         return _("setting it aside alone in %s.damaged and %s") % (path, _keeping(later))
     aside = [(n, _("out of place")) for n, _reason, _start, _end in read.intruders]
     if skipped is not None:
-        aside.append((_shown(read, skipped[0]), _("damaged")))
+        aside.append((_shown(read, skipped[0]), _("cut off, its die put back")
+                      if read.torn_die else _("damaged")))
     lines = ", ".join(_("line %(line)d (%(why)s)") % {"line": n, "why": why}
                       for n, why in sorted(aside))
     if bad is None:
@@ -1091,7 +1092,8 @@ def _refuse_intruder(path, read, options):
     if damaged is not None and read.skipped is None and (
             read.bad is None or read.bad[0] != damaged[0]):
         damaged = None
-    if len(read.intruders) == 1 and damaged is None and read.bad is None:
+    if (len(read.intruders) == 1 and damaged is None and read.skipped is None
+            and read.bad is None):
         hint = _skip_hint(path, options, plan)
     elif damaged is not None and not read.restored and _again_words(
             path, read, False, options)[1]:
@@ -2007,7 +2009,7 @@ def _last_die_note(read, path, repair):
     back."""
     line_no, reason = read.skipped[:2]
     if read.torn_die:
-        return _set_aside_note("torn", line_no, reason, len(read.skipped[4]), path, repair) + _(
+        return _set_aside_note("torn", _shown(read, line_no), reason, len(read.skipped[4]), path, repair) + _(
             ". It held %s, which the pyramid's own record in it reads whole (its CRC "
             "checks): put back in its place, as the pyramid sent it") % _what_it_held(
                 json.dumps(read.retyped[0]).encode(), [])
