@@ -66,8 +66,10 @@ def test_a_first_line_field_read_but_not_proven_is_never_taken_alone(
         rc, _out, err = _resume(monkeypatch, capsys, path, *words)
         assert rc == 1
         assert ("nothing was changed. It still reads: players Ann, Ben, Cy; edition second; "
-                "seed 5. The 3 lines after it are intact: to rebuild the first line from "
-                "these (correct any that is wrong) and resume: ") in err, err
+                "seed 5, but the next line's chain hash does not confirm it: a field of it is "
+                "not as written (which one can't be told). The 3 lines after it are intact: "
+                "to rebuild the first line, correct the wrong one in this command, then "
+                "resume: ") in err, err
         assert path.read_bytes() == damaged
     # the values given (the seed corrected): the line as written again
     rc, out, err = _resume(monkeypatch, capsys, path, "--upto-damage", "--players",

@@ -174,3 +174,74 @@ def test_a_damaged_line_besides_a_foreign_line_is_offered_and_taken_typed_again(
     side = (tmp_path / "b2.jsonl.damaged").read_bytes()
     [(first, last, body)] = set_aside.batches(side)
     assert path.read_bytes()[:len(b"".join(b[:5]))] + body == data
+
+
+def test_a_damaged_line_where_reading_stops_after_a_foreign_line_is_offered_typed_again(
+        tmp_path, monkeypatch, capsys):
+    # tester s42-3 finding 1: game A's line after B's line 2 (file line 3), then Ann's
+    # 'leg red' (B's line 3, file line 4) damaged: without it Ben's pyramid ticket is out
+    # of turn, so a bare --upto-damage stops there. The refusal offers the --retype the
+    # next line's chain hash proves first (as the damage alone is refused), and says
+    # plainly that the bare --upto-damage moves the lines after it away
+    lines_a, b = _games(tmp_path)
+    data = b"".join(b[:2] + [lines_a[5], _damage(b[2], b'"leg red"', b'"leg rxd"')] + b[3:])
+    path = tmp_path / "b2.jsonl"
+    path.write_bytes(data)
+    rc, out = _play(monkeypatch, capsys, path)
+    assert rc == 1
+    err = out.err.strip()
+    assert err.startswith(
+        "pyramid: %s: line 3 is out of place (it belongs to another game (" % path), err
+    assert ("nothing was changed; line 4 is damaged (checksum does not match); the next "
+            "line's chain hash proves it held Ann's action 'leg red': type it again in its "
+            "place, keeping the lines after it: pyramid play --resume %s --upto-damage "
+            "--retype 'leg red' --plain; or, to resume without them, setting aside alone in "
+            "%s.damaged line 3 (out of place), keeping the game's other lines before line 4, "
+            "then moving line 4 and the 8 lines after it there too (checksum does not match)"
+            % (path, path)) in err, err
+    assert path.read_bytes() == data and not (tmp_path / "b2.jsonl.damaged").exists()
+    rc, out = _play(monkeypatch, capsys, path, "--upto-damage", "--retype", "leg red")
+    assert rc == 0, out.err
+    assert ("line 4 is damaged (checksum does not match): left out, set aside in %s.damaged; "
+            "the 8 lines after it are kept. In its place: Ann's action 'leg red', typed "
+            "again; the next line's chain hash proves it is the line as written" % path
+            ) in out.out, out.out
+    assert "Last die: grey-black 1 (Ann)" in out.out
+    assert read_events(str(path)) == read_events(str(tmp_path / "b.jsonl"))
+    side = (tmp_path / "b2.jsonl.damaged").read_bytes()
+    [(first, last, body)] = set_aside.batches(side)
+    assert path.read_bytes()[:len(b"".join(b[:2]))] + body == data
+
+
+def test_a_foreign_line_after_a_damaged_line_is_named_and_left_out_alone_by_the_retype(
+        tmp_path, monkeypatch, capsys):
+    # tester s42-3 finding 2: Ann's 'leg red' (B's line 3) damaged, then game A's line 6
+    # after B's line 8 (file line 9): the refusal names the foreign line too, and the
+    # --retype it offers leaves that line out alone, keeping the game's lines after it
+    lines_a, b = _games(tmp_path)
+    data = b"".join(b[:2] + [_damage(b[2], b'"leg red"', b'"leg rxd"')] + b[3:8]
+                    + [lines_a[5]] + b[8:])
+    path = tmp_path / "b2.jsonl"
+    path.write_bytes(data)
+    rc, out = _play(monkeypatch, capsys, path)
+    assert rc == 1
+    err = out.err.strip()
+    assert err.startswith("pyramid: %s: line 3 is damaged (checksum does not match); "
+                          "nothing was changed" % path), err
+    assert ("--upto-damage --retype 'leg red' --plain (line 9 is out of place too (it belongs "
+            "to another game (") in err, err
+    assert ("): that --retype leaves it out alone, setting it aside in %s.damaged and "
+            "keeping the lines after it); or, " % path) in err, err
+    assert path.read_bytes() == data and not (tmp_path / "b2.jsonl.damaged").exists()
+    rc, out = _play(monkeypatch, capsys, path, "--upto-damage", "--retype", "leg red")
+    assert rc == 0, out.err
+    assert ("line 3 is damaged (checksum does not match): left out, set aside in %s.damaged"
+            % path) in out.out, out.out
+    assert "line 9 is out of place (it belongs to another game (" in out.out, out.out
+    assert "Last die: grey-black 1 (Ann)" in out.out
+    # every line of the game is in the journal, the foreign line left out
+    assert read_events(str(path)) == read_events(str(tmp_path / "b.jsonl"))
+    side = (tmp_path / "b2.jsonl.damaged").read_bytes()
+    [(first, last, body)] = set_aside.batches(side)
+    assert (first, last) == (3, data.count(b"\n"))
+    assert path.read_bytes()[:len(b"".join(b[:2]))] + body == data

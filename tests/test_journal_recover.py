@@ -256,9 +256,14 @@ def test_a_damaged_first_line_is_named_with_what_it_reads_and_a_command_that_goe
     err = capsys.readouterr().err.strip()
     assert err.startswith("pyramid: %s: line 1, the game's first line, is damaged (checksum "
                           "does not match); nothing was changed. It still reads: players Anx, "
-                          "Ben, Cy; edition second; seed 4. The %d lines after it are intact"
-                          % (path, len(whole) - 1))
-    command = shlex.split(err.rsplit("and resume: ", 1)[1])
+                          "Ben, Cy; edition second; seed 4, but the next line's chain hash "
+                          "does not confirm it: a field of it is not as written (which one "
+                          "can't be told). The %d lines after it are intact: to rebuild the "
+                          "first line, correct the wrong one in this command, then resume: "
+                          % (path, len(whole) - 1)), err
+    # (tester s42-3 finding 5: the reads were offered as a ready command, and following it
+    # renamed Ann for good)
+    command = shlex.split(err.rsplit("then resume: ", 1)[1])
     assert command == ["pyramid", "play", "--resume", str(path), "--upto-damage", "--plain",
                        "--players", "Anx,Ben,Cy", "--edition", "second", "--seed", "4"]
     assert path.read_bytes() == damaged  # nothing changed
@@ -473,13 +478,13 @@ def test_a_german_tables_damaged_first_line_suggests_a_german_resume(
         fh.write(data.replace(b'"Ann"', b'"Anx"', 1))
     monkeypatch.setattr("sys.stdin", iter(["quit\n"]))
     assert cli.main(["play", "--resume", path, "--plain", "--lang", "en"]) == 1
-    command = capsys.readouterr().err.strip().rsplit("and resume: ", 1)[1]
+    command = capsys.readouterr().err.strip().rsplit("then resume: ", 1)[1]
     words = shlex.split(command)
     assert words.count("--lang") == 1 and words[words.index("--lang") + 1] == "en"  # given
     monkeypatch.setattr("sys.stdin", iter(["quit\n"]))
     assert cli.main(["play", "--resume", path, "--plain"]) == 1
     # said in German, as line 1 reads (tester s31-2 finding 6)
-    command = capsys.readouterr().err.strip().rsplit("und fortzusetzen: ", 1)[1]
+    command = capsys.readouterr().err.strip().rsplit("setze dann fort: ", 1)[1]
     words = shlex.split(command)
     # as line 1 reads (the table now speaks it, so it stands with the table's options)
     assert words.count("--lang") == 1 and words[words.index("--lang") + 1] == "de"

@@ -235,9 +235,9 @@ def test_a_released_die_typed_again_by_hand_the_hash_cant_prove_is_taken_only_tw
         Journal.resume(str(path), upto_damage=True, check=Session.stale_line,
                        retype=_retyped("purple 2"))
     assert str(refused.value) == (
-        "%s: --retype for line %d: the die purple 2 can't be the line as written (the next "
-        "line's chain hash does not match it); nothing was changed (if that is what happened "
-        "at the table, give the same --retype twice to confirm it)" % (path, at + 1))
+        "%s: --retype for line %d: the die purple 2 can't be proven the line as written "
+        "(the next line's chain hash does not match it); nothing was changed (if that is what "
+        "happened at the table, give the same --retype twice to confirm it)" % (path, at + 1))
     assert path.read_bytes() == data and not (tmp_path / "g.jsonl.damaged").exists()
     j = Journal.resume(str(path), upto_damage=True, check=Session.stale_line,
                        retype=_retyped(["purple 2", "purple 2"]))

@@ -313,7 +313,8 @@ def test_a_die_whose_value_was_keyed_after_it_is_put_back_from_its_record(
 def test_a_die_line_cut_off_by_a_crash_is_said_as_the_pyramids_record_in_it_reads(
         tmp_path, game, capsys):
     # a journal's keys are sorted, so a die line cut after its "raw" has lost its
-    # "value": the pyramid's own record, whole and passing its CRC, still gives the die
+    # "value": the pyramid's own record, whole and passing its CRC, still gives the die,
+    # which is put back in its place (as a resume puts it back: tester s42-3 finding 3)
     number, lines, die = _die_line(game)
     line = lines[number - 1]
     cut = line.index(b'"source":') + 12
@@ -322,10 +323,9 @@ def test_a_die_line_cut_off_by_a_crash_is_said_as_the_pyramids_record_in_it_read
     assert cli.main(["replay", str(path)]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[-1] == ("line %d was cut off when the program stopped (%d bytes): left out; %s "
-                       "is unchanged. It held the die %s %d, as far as it can be read: if "
-                       "that happened at the table, resume the game (pyramid play --resume "
-                       "%s) and type it again" % (number, cut, path, die["colour"],
-                                                  die["value"], path))
+                       "is unchanged. It held the die %s %d, which the pyramid's own record "
+                       "in it reads whole (its CRC checks): put back in its place, as the "
+                       "pyramid sent it" % (number, cut, path, die["colour"], die["value"]))
 
 
 # --- the one line the next line's chain hash proves, suggested (tester s33-2 1, 2, 3, 13) --
@@ -581,7 +581,9 @@ def test_upto_damage_alone_names_the_die_a_damaged_last_line_held(
 @pytest.mark.parametrize("old, new", [
     ('"raw":"EVT', '"raw":EVT'),  # the quote before the record lost: raw reads no JSON
     ('"raw":"EVT', 'raw":"EVT'),  # its key's quote lost
-    ('"raw":"EVT', '"rAw":"EVT')])  # its key damaged
+    ('"raw":"EVT', '"rAw":"EVT'),  # its key damaged
+    ('"type":"die"', '"type:"die"'),  # the type key's quote lost (tester s42-3 finding 4)
+    ('"type":"die"', '"tYpe":"die"')])  # the type key damaged: no other kind reads so
 def test_a_die_line_whose_raw_field_no_longer_reads_is_read_by_the_record_in_its_bytes(
         tmp_path, monkeypatch, capsys, game, old, new):
     # s42 task 2: the record is found in the line's bytes by its own strict format and
@@ -620,3 +622,25 @@ def test_a_record_found_in_a_damaged_lines_bytes_must_pass_its_crc(
     rc, _, err = _play(monkeypatch, capsys, [], "--resume", path)
     assert rc != 0
     assert "the die the pyramid sent, as its own record" not in err, err
+
+
+def test_a_typed_die_the_chain_cant_prove_is_said_unproven_not_impossible(
+        tmp_path, monkeypatch, capsys, game):
+    # tester s42-3 finding 4: no record proves the die (its CRC changed too), and the die
+    # typed again lacks what the line held besides (its record): the chain hash can't
+    # prove it, which does not say it is wrong
+    number, lines, die = _die_line(game)
+    crc = lines[number - 1].split(b'"raw":"')[1].split(b'"')[0][-8:].decode()
+    wrong = crc[:-1] + ("0" if crc[-1] != "0" else "1")
+    path, _, _, _ = _damaged(tmp_path, game, '"raw":"EVT', '"raw":EVT')
+    data = open(path, "rb").read().replace(("*%s\"" % crc).encode(), ("*%s\"" % wrong).encode())
+    open(path, "wb").write(data)
+    typed = "%s %d" % (die["colour"], die["value"])
+    rc, _, err = _play(monkeypatch, capsys, [], "--resume", path, "--upto-damage",
+                       "--retype", typed)
+    assert rc != 0
+    assert ("--retype for line %d: the die %s can't be proven the line as written (the next "
+            "line's chain hash does not match it); nothing was changed" % (number, typed)
+            ) in err, err
+    with open(path, "rb") as fh:
+        assert fh.read() == data

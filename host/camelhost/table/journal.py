@@ -55,7 +55,9 @@ Line kinds (field ``"type"``; all other fields are listed in ``docs/table.md``):
 
 Never destroying a file: a torn last line (no newline: the process died while
 writing it) is the only thing ever cut, only when a good line precedes it, and its
-bytes are kept in ``FILE.damaged``, exactly (``resume`` says so in ``Journal.notes``).
+bytes are kept in ``FILE.damaged``, exactly (``resume`` says so in ``Journal.notes``);
+when it held a die from the pyramid whose own record was written whole before the cut
+and passes its CRC, the die is put back in its place (``_torn_die``).
 Any other damage is refused naming the first bad line, the file untouched;
 ``upto_damage=True`` resumes up to that line after moving the rest aside to
 ``FILE.damaged`` (a copy, never deleted; each batch after a header line naming when and
@@ -362,14 +364,18 @@ def _rebuild_first(path, data, exc, rebuild, options):
                                          "--upto-damage"] + list(options))})
     if rebuild is None or (line is None and fields is not None and not given):
         # (read field by field and not proven: never rebuilt on those reads alone, the
-        # values are the user's to give)
+        # values are the user's to give). What it reads is never proven here (a proven
+        # read was said above): the next line's chain hash does not confirm it, so a field
+        # is not as written, which one it can't tell (tester s42-3 finding 5)
         raise JournalError(ngettext(
-            "%(what)s; nothing was changed. It still reads: %(reads)s. The %(later)d line "
-            "after it is intact: to rebuild the first line from these (correct any that is "
-            "wrong) and resume: %(command)s",
-            "%(what)s; nothing was changed. It still reads: %(reads)s. The %(later)d lines "
-            "after it are intact: to rebuild the first line from these (correct any that is "
-            "wrong) and resume: %(command)s", later)
+            "%(what)s; nothing was changed. It still reads: %(reads)s, but the next line's "
+            "chain hash does not confirm it: a field of it is not as written (which one "
+            "can't be told). The %(later)d line after it is intact: to rebuild the first "
+            "line, correct the wrong one in this command, then resume: %(command)s",
+            "%(what)s; nothing was changed. It still reads: %(reads)s, but the next line's "
+            "chain hash does not confirm it: a field of it is not as written (which one "
+            "can't be told). The %(later)d lines after it are intact: to rebuild the first "
+            "line, correct the wrong one in this command, then resume: %(command)s", later)
             % {"what": exc, "reads": reads, "later": later, "command": command}
             + _unread_words(unread, False))
     if line is not None:
@@ -878,6 +884,10 @@ class _Read:
         #: the damaged last line is a die from the pyramid whose own record reads it
         #: (``_last_die``) and ``--retype`` typed it again: ``skipped`` stands for it
         self.last_die = False
+        #: the last line, cut off, held a die from the pyramid whose own record in it is
+        #: whole and passes its CRC: put back as the pyramid sent it (``_torn_die``;
+        #: ``last_die`` too, ``skipped`` stands for it)
+        self.torn_die = False
 
     def before(self, line_no):
         """How many of the events come from lines before line ``line_no``."""
@@ -981,8 +991,11 @@ def _out_of_place_alone(path, read, check, options, retype=None):
             break
         line_no, reason, start, end = intruder
         try:
+            # with --retype the damaged line is typed again in each read (else a read
+            # that stops at it would stop before a line left out after it)
             alone = _read(path, upto_damage=True, check=check, options=options,
-                          data=current.data[:start] + current.data[end:])[0]
+                          data=current.data[:start] + current.data[end:],
+                          retype=retype)[0]
         except (JournalError, OSError):
             break
         chain = alone.scan.chain_bad
@@ -1003,6 +1016,31 @@ def _out_of_place_alone(path, read, check, options, retype=None):
                         data=current.data, retype=retype)[0]
     current.original, current.intruders = read.data, intruders
     return current
+
+
+def _left_out_too(path, read, options):
+    """The words a refusal of a damaged line adds after its ``--retype`` when a line of
+    another game, or an exact repeat of a line, comes after it (``_intruder_line``) and
+    that ``--retype`` leaves it out alone (``_out_of_place_alone``, read with the event
+    the damaged line's pyramid record or the next line's chain hash proves, nothing
+    written): each such line named, numbered as in the file; "" when there is none."""
+    skipped = read.scan.skipped
+    if skipped is None or read.check is None or _intruder_line(read) is None:
+        return ""
+    event = _wire_die(skipped[4]) or _proven_candidate(read.scan)
+    if event is None:
+        return ""
+    try:
+        alone = _out_of_place_alone(path, read, read.check, options,
+                                    retype=lambda _before: [event])
+    except (JournalError, OSError):
+        return ""
+    if alone is None:
+        return ""
+    return "".join(_(" (line %(line)d is out of place too (%(reason)s): that --retype leaves "
+                     "it out alone, setting it aside in %(path)s.damaged and keeping the "
+                     "lines after it)") % {"line": n, "reason": reason, "path": path}
+                   for n, reason, _start, _end in alone.intruders)
 
 
 def _shown(read, line_no):
@@ -1027,7 +1065,8 @@ def _alone_plan(path, read):
         return _("setting it aside alone in %s.damaged and %s") % (path, _keeping(later))
     aside = [(n, _("out of place")) for n, _reason, _start, _end in read.intruders]
     if skipped is not None:
-        aside.append((_shown(read, skipped[0]), _("damaged")))
+        aside.append((_shown(read, skipped[0]), _("cut off, its die put back")
+                      if read.torn_die else _("damaged")))
     lines = ", ".join(_("line %(line)d (%(why)s)") % {"line": n, "why": why}
                       for n, why in sorted(aside))
     if bad is None:
@@ -1047,16 +1086,24 @@ def _refuse_intruder(path, read, options):
     (``_alone_plan``)."""
     line_no, reason, _start, _end = read.intruders[0]
     plan = _alone_plan(path, read)
-    if len(read.intruders) == 1 and read.skipped is None and read.bad is None:
+    # the damaged line read past: set aside alone, or where reading stops (the line
+    # right after it no longer applies without it); either way it can be typed again
+    damaged = read.scan.skipped
+    if damaged is not None and read.skipped is None and (
+            read.bad is None or read.bad[0] != damaged[0]):
+        damaged = None
+    if (len(read.intruders) == 1 and damaged is None and read.skipped is None
+            and read.bad is None):
         hint = _skip_hint(path, options, plan)
-    elif read.skipped is not None and not read.restored and _again_words(
+    elif damaged is not None and not read.restored and _again_words(
             path, read, False, options)[1]:
-        # the damaged line it sets aside can be typed again (as alone): offered first, as
-        # it restores that line too; the same --retype works with the lines left out
+        # the damaged line can be typed again (as alone): offered first, as it restores
+        # that line and the lines after it too; the same --retype works with the lines
+        # left out
         said, again = _again_words(path, read, False, options)
         hint = "%s; %s%s%s%s" % (
             _("nothing was changed"),
-            _("line %d is damaged (%s)") % (_shown(read, read.skipped[0]), read.skipped[1]),
+            _("line %d is damaged (%s)") % (_shown(read, damaged[0]), damaged[1]),
             said, again, _("; or, to resume without them, %s: %s") % (
                 plan, "pyramid play --resume %s --upto-damage%s" % (
                     shlex.quote(path), _option_words(options))))
@@ -1065,10 +1112,9 @@ def _refuse_intruder(path, read, options):
             plan, "pyramid play --resume %s --upto-damage%s" % (
                 shlex.quote(path), _option_words(options)))
     head = _("line %d is out of place (%s)") % (line_no, reason)
-    if read.skipped is not None and _shown(read, read.skipped[0]) < line_no:
+    if damaged is not None and _shown(read, damaged[0]) < line_no:
         # a damaged line before it: the first problem in the file is named first
-        head = _("line %d is damaged (%s)") % (_shown(read, read.skipped[0]),
-                                               read.skipped[1])
+        head = _("line %d is damaged (%s)") % (_shown(read, damaged[0]), damaged[1])
     raise JournalError("%s: %s; %s" % (path, head, hint))
 
 
@@ -1180,6 +1226,46 @@ def _last_die(read):
         chunk = chunk[:-1]
     wire = _wire_die(chunk)
     return None if wire is None else (chunk, wire, start, nl + 1)
+
+
+def _torn_die(read, check):
+    """A last line cut off when the program stopped (torn: no newline, failing its
+    checksum) of a chained journal that held a die from the pyramid whose own record
+    (``raw``, ``EVT ...*CRC``) was written whole before the cut and passes its CRC
+    (``_torn_fields`` tells the line a die's, ``_wire_die`` reads the record, every field
+    read whole agrees with it): the die is put back in its place as the pyramid sent it
+    (a ``set_aside`` line without ``hash`` stands for the line, its bytes kept in
+    ``FILE.damaged`` on a resume), when it still applies to the game (``check``,
+    ``Session.stale_line``). The pyramid released it and the table took it: left out, a
+    bot's turn would release another die at once (tester s42-3 finding 3). Nothing
+    otherwise (the note then says what the line held, ``_torn_words``)."""
+    bad, scan = read.bad, read.scan
+    if (bad is None or not bad[2] or read.kind != "damaged" or read.skipped is not None
+            or scan.skipped is not None or scan.game is None or check is None
+            or read.rebuilt is not None):
+        return
+    chunk = read.data[read.good_end:]
+    kind, held = _torn_fields(chunk)
+    if kind != "die" or not isinstance(held.get("raw"), str):
+        return
+    wire = _wire_die(json.dumps({"type": "die", "raw": held["raw"]},
+                                separators=(",", ":")).encode())
+    if wire is None or any(held[k] != wire.get(k) for k in held
+                           if k not in CHAIN_FIELDS and k != "type"):
+        return
+    if check(read.events + [wire]) is not None:
+        return  # it no longer applies here: said as cut off, as before
+    line_no, start = bad[0], read.good_end
+    read.skipped = (line_no, _("cut off when the program stopped"), start, len(read.data),
+                    chunk, scan.last)
+    read.retyped, read.proof, read.wire = [wire], None, True
+    read.last_die = read.torn_die = True
+    read.bad, read.kind, read.good_end = None, None, len(read.data)
+    at = len(read.events)
+    read.events = read.events + [wire]
+    read.checked = read.events
+    read.lines = read.lines[:at] + [line_no]
+    read.starts = read.starts[:at] + [start]
 
 
 def _retype_last_die(path, read, retype):
@@ -1502,6 +1588,8 @@ def _wire_die(chunk, keyed_after=False):
     only such a die (its ``value`` or ``ink`` ``None``, as the line held it)."""
     from camelhost.table.events import from_link
     held = _held_fields(chunk, {"type": "die", "raw": None})
+    if not held and _typeless_die(chunk):
+        held = {"type": "die"}  # its type key lost a quote: a die's line all the same
     event = _wire_record(held.get("raw"))
     if event is None and held:
         # a line that still reads "type":"die" but whose raw field no longer reads as
@@ -1519,6 +1607,19 @@ def _wire_die(chunk, keyed_after=False):
     if (die.value is None or (die.colour == "grey" and die.ink is None)) != keyed_after:
         return None
     return die.to_json()
+
+
+def _typeless_die(chunk):
+    """True when a damaged line ``chunk`` reads no ``type`` (its key damaged: ``"type:"``,
+    ``"tYpe"``) but reads as a die from the pyramid by its other fields: its ``source``
+    ``pyramid``, a ``colour``, and neither a ``kind`` nor a ``reason`` (a release the
+    table refused, which keeps a record too, writes both)."""
+    if b'"type":' in chunk:
+        return False
+    held = _held_fields(chunk, {"source": None, "colour": None, "kind": None,
+                                "reason": None})
+    return (held.get("source") == "pyramid" and isinstance(held.get("colour"), str)
+            and "kind" not in held and "reason" not in held)
 
 
 def _retype_proof(scan, skipped, retyped):
@@ -1625,6 +1726,14 @@ def _contradicted(path, read):
     players = _players(read.scan.events)
     typed = ", ".join(w for w in (_what_it_held(json.dumps(e).encode(), players)
                                   for e in read.retyped) if w)
+    if any(e.get("type") == "die" for e in read.retyped):
+        # a die is not searched (its typing, and a released die's record, are in the
+        # line the hash covers): the hash can't prove it, which does not make it wrong
+        raise JournalError(_("%s: --retype for line %d: %s can't be proven the line as "
+                             "written (the next line's chain hash does not match it); "
+                             "nothing was changed (if that is what happened at the table, "
+                             "give the same --retype twice to confirm it)")
+                           % (path, read.scan.skipped[0], typed))
     raise JournalError(_("%s: --retype for line %d: %s can't be the line as written (the "
                          "next line's chain hash does not match it); nothing was changed "
                          "(if that is what happened at the table, give the same --retype "
@@ -1674,6 +1783,9 @@ def _refuse(path, read, upto_damage, options):
         again = _("; type again in its place the die the pyramid sent, as its own record "
                   "in the line reads it (its CRC checks): %s") % " ".join(
                       shlex.quote(w) for w in words)
+    if again and not upto_damage and scan.skipped is not None:
+        # a line of another game after it, which that --retype leaves out alone: named
+        again += _left_out_too(path, read, options)
     # the retype first when there is one: it can restore every line; then what resuming
     # without it (or up to it) sets aside, counted before anyone runs it
     if skipped is not None and not upto_damage:
@@ -1892,8 +2004,15 @@ def _read_notes(path, read, notes, repair):
 def _last_die_note(read, path, repair):
     """The note on a damaged last line whose die ``--retype`` gave again
     (``_retype_last_die``): which line, where it is kept, and the die in its place, as
-    the pyramid sent it (its record read it) or (confirmed) typed otherwise."""
+    the pyramid sent it (its record read it) or (confirmed) typed otherwise; for a last
+    line cut off whose die its whole record gave back (``_torn_die``), that it was put
+    back."""
     line_no, reason = read.skipped[:2]
+    if read.torn_die:
+        return _set_aside_note("torn", _shown(read, line_no), reason, len(read.skipped[4]), path, repair) + _(
+            ". It held %s, which the pyramid's own record in it reads whole (its CRC "
+            "checks): put back in its place, as the pyramid sent it") % _what_it_held(
+                json.dumps(read.retyped[0]).encode(), [])
     where = (_("set aside in %s.damaged") % path) if repair else (_("%s is unchanged") % path)
     said = _("line %(line)d, the last line, is damaged (%(reason)s): left out, %(where)s") % {
         "line": line_no, "reason": reason, "where": where}
@@ -1956,6 +2075,7 @@ def _read(path, repair=False, upto_damage=False, notes=None, check=None, options
     if read.held is None and _last_die(read) is not None:
         read.held = _last_die(read)[0]  # the note names the die its pyramid record reads
     _refuse(path, read, upto_damage, options)
+    _torn_die(read, check)
     kept = _kept(read)
     if repair:
         _write_repair(path, read, kept)

@@ -1,0 +1,110 @@
+"""A last line cut off when the program stopped that held a die from the pyramid whose
+own wire record (``EVT ...*CRC``) was written whole before the cut (tester s42-3 finding
+3): the record, passing its CRC, is what the pyramid sent and the table took, so the die
+is put back in its place on the resume (the line's bytes kept in ``FILE.damaged``).
+Left out, a bot's pyramid ticket would wait for a die and the virtual pyramid release
+another one at once, before anyone could type the lost one again. A real game against
+the virtual pyramid (the firmware on the simulated sensor), resumed through
+``pyramid play``."""
+
+import json
+
+import pytest
+import set_aside
+from camelhost import cli
+from camelhost.table.journal import read_events
+
+pytestmark = pytest.mark.hil
+
+GAME = ["play", "--plain", "--pyramid", "virtual", "--players", "Ann,Ben,Cy", "--bots",
+        "Ben,Cy", "--seed", "11"]
+
+
+def _play(monkeypatch, capsys, lines, *argv):
+    monkeypatch.setattr("sys.stdin", iter(line + "\n" for line in lines))
+    rc = cli.main(GAME[:2] + list(argv))
+    out = capsys.readouterr()
+    return rc, out.out, out.err
+
+
+@pytest.fixture(scope="module")
+def game(tmp_path_factory):
+    """The lines of a real journal (bytes each, newline kept): Ann takes pyramid tickets
+    and releases their dice, the bots Ben and Cy play theirs (seeded)."""
+    path = tmp_path_factory.mktemp("torn") / "g.jsonl"
+    mp = pytest.MonkeyPatch()
+    try:
+        mp.setattr("sys.stdin", iter(["pyramid\n", "release\n"] * 8 + ["quit\n"]))
+        assert cli.main(GAME + ["--journal", str(path)]) == 0
+    finally:
+        mp.undo()
+    return path.read_bytes().splitlines(keepends=True)
+
+
+def _bot_die(lines):
+    """The number of the first line holding a die the pyramid released for a bot's
+    pyramid ticket (Cy's, seat 2), and that die's event."""
+    events = [json.loads(line.rstrip(b"\n")[:-9]) for line in lines]
+    for number, (ticket, die) in enumerate(zip(events, events[1:], strict=False), 2):
+        if (ticket.get("type") == "pyramid" and ticket.get("player") == 2
+                and die.get("type") == "die" and die.get("source") == "pyramid"):
+            return number, die
+    raise AssertionError("no bot's pyramid ticket in the game")
+
+
+def test_a_cut_last_line_whose_die_record_is_whole_is_put_back_before_the_bot_plays(
+        tmp_path, monkeypatch, capsys, game):
+    number, die = _bot_die(game)
+    whole = tmp_path / "whole.jsonl"
+    whole.write_bytes(b"".join(game[:number]))
+    path = tmp_path / "g.jsonl"
+    data = b"".join(game[:number])[:-40]  # the cut takes its value and type, not its record
+    assert ("EVT " in data.split(b"\n")[-1].decode() and b'"value"' not in
+            data.split(b"\n")[-1])
+    path.write_bytes(data)
+    rc, out, err = _play(monkeypatch, capsys, ["quit"], "--resume", str(path))
+    assert rc == 0, err
+    said = " ".join(str(die[k]) for k in ("colour", "ink", "value") if die.get(k) is not None)
+    assert ("line %d was cut off when the program stopped (%d bytes): left out, kept in "
+            "%s.damaged. It held the die %s, which the pyramid's own record in it reads "
+            "whole (its CRC checks): put back in its place, as the pyramid sent it"
+            % (number, len(data.split(b"\n")[-1]), path, said)) in out, out
+    # the bot's ticket has its die: the virtual pyramid released no other for it
+    assert "(Cy's pyramid ticket)" not in out.split("put back in its place")[-1], out
+    assert read_events(str(path)) == read_events(str(whole))
+    # nothing lost: the cut bytes are in FILE.damaged, as they were
+    [(first, last, body)] = set_aside.batches((tmp_path / "g.jsonl.damaged").read_bytes())
+    assert (first, last, body) == (number, number, data.split(b"\n")[-1])
+    rc, out, err = _play(monkeypatch, capsys, ["quit"], "--resume", str(path))
+    assert rc == 0 and "cut off" not in out + err, err
+
+
+def test_a_repeated_line_and_a_cut_die_line_are_named_as_they_are_and_the_die_put_back(
+        tmp_path, monkeypatch, capsys, game):
+    # tester s42-3 finding 3, case C: a line repeated (sed -i '10p') besides: the refusal
+    # names both as the file numbers them, the cut line as cut off with its die put back,
+    # and --upto-damage leaves the repeat out and puts the die back
+    number, die = _bot_die(game)
+    whole = tmp_path / "whole.jsonl"
+    whole.write_bytes(b"".join(game[:number]))
+    lines = game[:number]
+    data = b"".join(lines[:10] + [lines[9]] + lines[10:])[:-40]
+    path = tmp_path / "g.jsonl"
+    path.write_bytes(data)
+    rc, out, err = _play(monkeypatch, capsys, ["quit"], "--resume", str(path))
+    assert rc == 1
+    assert err.strip().endswith(
+        "nothing was changed (to resume without them, setting aside alone in %s.damaged line "
+        "11 (out of place), line %d (cut off, its die put back), keeping the game's other "
+        "lines: pyramid play --resume %s --upto-damage --plain)" % (path, number + 1, path)), err
+    rc, out, err = _play(monkeypatch, capsys, ["quit"], "--resume", str(path), "--upto-damage")
+    assert rc == 0, err
+    said = " ".join(str(die[k]) for k in ("colour", "ink", "value") if die.get(k) is not None)
+    assert ("line %d was cut off when the program stopped (%d bytes): left out, kept in "
+            "%s.damaged. It held the die %s, which the pyramid's own record" % (
+                number + 1, len(data.split(b"\n")[-1]), path, said)) in out, out
+    assert "(Cy's pyramid ticket)" not in out.split("put back in its place")[-1], out
+    assert read_events(str(path)) == read_events(str(whole))
+    [(first, last, body)] = set_aside.batches((tmp_path / "g.jsonl.damaged").read_bytes())
+    assert (first, last) == (11, number + 1)
+    assert path.read_bytes()[:len(b"".join(lines[:10]))] + body == data
