@@ -33,7 +33,7 @@ def _english_after():
       "Sieg± Verl±": "das ganze Rennen zu gewinnen oder zu verlieren",
       "Wette": "sein oberstes Wettplättchen",
       "Rest": "wie viele seiner Wettplättchen",
-      "EP Pyr Kart": "Pyramidenplättchen und die Zielkarten",
+      "EP Pyr Kart": "Pyramidenplättchen und die Wettkarten",
       "jetzt": "wenn die Etappe jetzt endete"})])
 def test_f1_says_what_each_column_of_the_odds_and_players_holds(lang, heading, meanings):
     set_language(lang)
