@@ -305,7 +305,7 @@ class Table:
         if self.resumed:
             journal = self.session.journal
             self.display.text("\n".join(narration.resumed_lines(
-                self.view(), journal.path, len(journal.events) - 1) + journal.notes))
+                self.view(), journal.path, journal.restored) + journal.notes))
         self._auto_setup()
         self.display.status(self.view())
         self.drive()

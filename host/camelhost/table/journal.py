@@ -106,7 +106,7 @@ import stat
 from camelup.calibration import die_label
 from camelup.editions import INKS
 
-from camelhost.i18n import _, colour_word, ngettext
+from camelhost.i18n import _, colour_word, colours_in, ngettext, pgettext
 from camelhost.textfile import without_bom
 
 try:
@@ -1724,7 +1724,9 @@ def _contradicted(path, read):
     if not read.contradicted:
         return
     players = _players(read.scan.events)
-    typed = ", ".join(w for w in (_what_it_held(json.dumps(e).encode(), players)
+    # the subject of the refusal's sentence (German: der Würfel)
+    typed = ", ".join(w for w in (_what_it_held(json.dumps(e).encode(), players,
+                                                subject=True)
                                   for e in read.retyped) if w)
     if any(e.get("type") == "die" for e in read.retyped):
         # a die is not searched (its typing, and a released die's record, are in the
@@ -2406,11 +2408,13 @@ def _finish_hint(path, chunk, options=(), players=()):
              "down): %s") % command
 
 
-def _what_it_held(chunk, players, keyed=None):
+def _what_it_held(chunk, players, keyed=None, subject=False):
     """Words for what a damaged line ``chunk`` still seems to hold (its JSON read without
-    its checksum): a die with its colour and value, a player's action or pyramid ticket,
-    a value pressed (for the die ``keyed`` names, ``_keyed_die``), else the kind of line;
-    ``None`` when it can't be read at all."""
+    its checksum): a die with its colour and value (its colours in the table's language,
+    ``colours_in``), a player's action or pyramid ticket, a value pressed (for the die
+    ``keyed`` names, ``_keyed_die``), else the kind of line; ``None`` when it can't be
+    read at all. ``subject``: the words are the subject of the sentence (German
+    ``der Würfel blau 3``, not ``den``)."""
     event = _held_event(chunk)
     if event is None or not isinstance(event.get("type"), str):
         return None
@@ -2419,8 +2423,11 @@ def _what_it_held(chunk, players, keyed=None):
             and 0 <= seat < len(players) else None)
     kind = event["type"]
     if kind == "die":
-        words = [str(event[k]) for k in ("colour", "ink", "value") if event.get(k) is not None]
-        return _("the die %s") % " ".join(words)
+        words = colours_in(" ".join(str(event[k]) for k in ("colour", "ink", "value")
+                                    if event.get(k) is not None))
+        if subject:
+            return pgettext("subject", "the die %s") % words
+        return _("the die %s") % words
     if kind == "action" and name is not None and isinstance(event.get("action"), str):
         if event["action"].startswith("finish"):  # a card face down: never its colour
             return _("%s's finish card") % name
@@ -2526,9 +2533,9 @@ def _torn_words(fragment, events, where="table", path=""):
         if not words:
             what = _("a die (its colour cut off)")
         elif not isinstance(held.get("value"), int):
-            what = _("the die %s (its value cut off)") % " ".join(words)
+            what = _("the die %s (its value cut off)") % colours_in(" ".join(words))
         else:
-            what = _("the die %s") % " ".join(words)
+            what = _("the die %s") % colours_in(" ".join(words))
     elif kind == "action" and action is not None and action.startswith("finish"):
         what = _("%s's finish card") % name if name else _("a finish card")
     elif kind == "action" and action is not None:
@@ -2977,6 +2984,8 @@ class Journal:
         self._newline_owed = False
         #: lines in words for what ``resume`` set aside (a torn or damaged tail)
         self.notes = []
+        #: how many of the game's events ``resume`` restored (0 for a new journal)
+        self.restored = 0
         #: the shell command that continues this game, said when the disk is full
         #: (``pyramid play`` sets it with the options the game runs with); ``None``:
         #: ``pyramid play --resume PATH``
@@ -3056,6 +3065,10 @@ class Journal:
             journal._follow(read.scan if kept == read.data else _scan(path, kept))
             journal._newline_owed = bool(kept) and not kept.endswith(b"\n")
             journal.events = events
+            #: how many of the game's events the resume restored: every event read but
+            #: the game line and the lang lines (no events of play; a resume with
+            #: --lang journals one more, not restored)
+            journal.restored = len([e for e in events[1:] if e.get("type") != "lang"])
             if journal.game_id is None:
                 journal._chain_start(kept)
         except BaseException:
