@@ -245,3 +245,36 @@ def test_a_foreign_line_after_a_damaged_line_is_named_and_left_out_alone_by_the_
     [(first, last, body)] = set_aside.batches(side)
     assert (first, last) == (3, data.count(b"\n"))
     assert path.read_bytes()[:len(b"".join(b[:2]))] + body == data
+
+
+def test_a_damaged_first_line_besides_foreign_lines_names_them_and_keeps_every_line(
+        tmp_path, monkeypatch, capsys):
+    # tester s42-3 finding 11: game A's lines 6 and 9 in game B's journal (file lines 6
+    # and 10) and B's first line damaged (its edition key's quote lost): the refusal
+    # names both, and the rebuild leaves them out alone as when line 1 is whole
+    path, data, lines = _journal(tmp_path, "two foreign")
+    first = _damage(lines[0], b'"edition":', b'"edition:')
+    data = first + data[len(lines[0]):]
+    path.write_bytes(data)
+    rc, out = _play(monkeypatch, capsys, path)
+    assert rc == 1
+    err = out.err.strip()
+    for line in (6, 10):
+        assert ("(line %d is out of place (it belongs to another game (" % line) in err, err
+    assert ("the command that rebuilds the first line leaves it out alone, setting it aside "
+            "in %s.damaged and keeping the lines after it)" % path) in err, err
+    # the game's own lines after the first, not the two of another game
+    assert "the %d lines after it are intact" % (len(lines) - 1) in err, err
+    assert path.read_bytes() == data and not (tmp_path / "b2.jsonl.damaged").exists()
+
+    rc, out = _play(monkeypatch, capsys, path, "--upto-damage", "--players", "Ann,Ben,Cy",
+                    "--edition", "second", "--seed", "4")
+    assert rc == 0, out.err
+    for line in (6, 10):
+        assert "line %d is out of place (it belongs to another game (" % line in out.out
+    assert "is rebuilt exactly as it was written" in out.out, out.out
+    assert "Last die: grey-black 1 (Ann)" in out.out, out.out
+    assert path.read_bytes() == b"".join(lines)  # the game's journal, as written
+    # nothing lost: FILE.damaged holds the file as it was
+    [(first_no, last, body)] = set_aside.batches((tmp_path / "b2.jsonl.damaged").read_bytes())
+    assert (first_no, last, body) == (1, data.count(b"\n"), data)

@@ -314,6 +314,16 @@ def _rebuild_first(path, data, exc, rebuild, options):
         words += ["--players", "NAMES", "--edition", "EDITION", "--seed", "SEED"]
     command = " ".join(shlex.quote(w) for w in words)
     fields = _first_fields(exc.chunk)  # None: its JSON still parses
+    if rebuild is None:
+        # lines of another game, or repeats, later on are no intact lines of the game:
+        # named, as the rebuild leaves them out alone (_first_line_intruders)
+        aside = _first_line_intruders(path, data, exc, second, options)
+        later -= len(aside)
+        exc = JournalError("%s%s" % (exc, "".join(
+            _(" (line %(line)d is out of place (%(reason)s): the command that rebuilds the "
+              "first line leaves it out alone, setting it aside in %(path)s.damaged and "
+              "keeping the lines after it)")
+            % {"line": n, "reason": reason, "path": path} for n, reason in aside)))
     if candidate is None and fields and any(n in fields for n in ("players", "edition")):
         # read field by field, some of the game's settings still read: the error names
         # exactly those the damage took
@@ -392,6 +402,25 @@ def _rebuild_first(path, data, exc, rebuild, options):
                       "the language in force (--lang chooses another)") % language_name()
     note += _unread_words(unread, True)
     return line + data[exc.end:], note
+
+
+def _first_line_intruders(path, data, exc, second, options):
+    """``[(line, reason)]``: the lines of another game, or exact repeats of a line, that
+    the rebuild of a damaged line 1 (``exc``, a ``FirstLineDamaged`` of journal bytes
+    ``data``; ``second``: line 2's event) leaves out alone (``_out_of_place_alone``, the
+    same reads as without the damage), numbered as in the file. Read with a stand-in
+    first line that names line 2's ``prev`` as its hash, nothing written: whether the
+    lines after it replay with the game's line is for the rebuild itself."""
+    stand_in = encode_line({"type": "game", "n": 1, "game": second["game"], "players": [],
+                            "edition": "", "format": FORMAT, "bots": [],
+                            "hash": second["prev"]})
+    trial = stand_in + data[exc.end:]
+    try:
+        read = _Read(trial, trial, None, _scan(path, trial))
+        alone = _out_of_place_alone(path, read, None, options)
+    except (JournalError, OSError):
+        return []
+    return [] if alone is None else [(n, reason) for n, reason, _s, _e in alone.intruders]
 
 
 def _proven_first(candidate, prev):
@@ -857,6 +886,9 @@ class _Read:
     def __init__(self, data, original, rebuilt, scan):
         self.data = data
         self.original = original
+        #: the file's bytes as they were (``original`` names the bytes the lines out of
+        #: place are numbered in, after a rebuilt first line)
+        self.file = original
         self.rebuilt = rebuilt
         self.scan = scan
         self.events = scan.events
@@ -949,7 +981,7 @@ def _intruder_line(read):
     or an exact repeat of a line before it, with lines after it; else ``None``. (Whether
     the lines after it chain to the line before it is for ``_out_of_place_alone``.)"""
     scan, data = read.scan, read.data
-    if scan.chain_bad is None or scan.game is None or read.rebuilt is not None:
+    if scan.chain_bad is None or scan.game is None:
         return None
     line_no, reason, start = scan.chain_bad
     nl = data.find(b"\n", start)
@@ -1015,6 +1047,11 @@ def _out_of_place_alone(path, read, check, options, retype=None):
         current = _read(path, upto_damage=True, check=check, options=options,
                         data=current.data, retype=retype)[0]
     current.original, current.intruders = read.data, intruders
+    if read.rebuilt is not None:
+        # a damaged first line rebuilt: the reads above read the rebuilt line as whole;
+        # the repair writes the journal again, the file as it was (``file``) kept first
+        current.rebuilt, current.file = read.rebuilt, read.file
+        _refuse(path, current, True, options)  # a rebuild the lines after it don't fit
     return current
 
 
@@ -1913,7 +1950,15 @@ def _write_repair(path, read, kept):
     kept in ``FILE.damaged`` first), blank lines at the end are cut, and what is set
     aside goes to ``FILE.damaged`` (after its header) before the journal is cut."""
     data, skipped, bad = read.data, read.skipped, read.bad
-    if read.intruders:
+    if read.intruders and read.rebuilt is not None:
+        # a rebuilt first line too: the whole file is kept in FILE.damaged first, then the
+        # journal is written again without the lines left out
+        replaced = (1,) + ((_shown(read, skipped[0]),) if skipped is not None else ())
+        _set_aside(path, read.file, 1, read.file.count(b"\n"),
+                   _batch_parts(1, read.file, kept, replaced,
+                                tuple(n for n, _r, _s, _e in read.intruders)))
+        _truncate_write(path, 0, kept)
+    elif read.intruders:
         # the lines left out and the lines after the first go to FILE.damaged as they
         # were (the header says which the journal keeps, which it holds a set_aside line
         # for, which it no longer holds), then the journal is written without them
