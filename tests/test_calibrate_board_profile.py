@@ -9,9 +9,9 @@ one (a new LED, a moved sensor); a profile that names nothing sure (``unknown``)
 holds a reading up."""
 
 import io
-import re
 
 import pytest
+from calibrate_prompts import asked_die as _die
 from camelhost import cli
 from camelhost.i18n import set_language
 from camelhost.tools import calibrate
@@ -24,15 +24,6 @@ HELD = ("  the head holds the red die, not the blue die, as the pyramid's profil
 PTY_HELD = HELD.replace("1 on top, then press Enter to", "1 on top: on the emulated Pico, "
                         "type p blue and Enter in its terminal; then press Enter here to")
 
-
-
-def _die(prompt):
-    """The content a prompt asks for: a die's label, or ``empty``."""
-    grey = re.search(r"the grey die with its (black|white)", prompt)
-    if grey:
-        return "grey-" + grey.group(1)
-    die = re.search(r"release the (\w+) die", prompt)
-    return die.group(1) if die else "empty"
 
 
 @pytest.fixture

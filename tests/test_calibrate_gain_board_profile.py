@@ -7,9 +7,9 @@ And the light check's "looks like the die read just before it" never traps the m
 when the gain's reading was itself the wrong die, ``g`` chooses the gain again."""
 
 import io
-import re
 
 import pytest
+from calibrate_prompts import asked_die as _die
 from camelhost.tools import calibrate
 from camelhost.tools.monitor import connect, one_reading
 
@@ -20,15 +20,6 @@ WHITE_ASKED = (
     "  the head holds the blue die, not the white die, as the pyramid's profile now reads "
     "it: release the white die, then press Enter to read it again; k keeps this reading "
     "(when that profile is what is wrong); q stops: ")
-
-
-def _die(prompt):
-    """The content a prompt asks for: a die's label, or ``empty``."""
-    grey = re.search(r"the grey die with its (black|white)", prompt)
-    if grey:
-        return "grey-" + grey.group(1)
-    die = re.search(r"release the (\w+) die", prompt)
-    return die.group(1) if die else "empty"
 
 
 def _white_clear(pyramid):

@@ -10,27 +10,16 @@ import io
 import re
 
 import pytest
+from calibrate_prompts import asked_die as _die
 from camelhost.tools import calibrate
 from camelhost.tools.monitor import connect
 
 ASKED = "as the pyramid's profile now reads it"
 
 
-def _die(prompt):
-    """The content a prompt asks for: a die's label, or ``empty``."""
-    grey = re.search(r"the grey die with its (black|white)", prompt)
-    if grey:
-        return "grey-" + grey.group(1)
-    die = re.search(r"release the (\w+) die", prompt)
-    return die.group(1) if die else "empty"
-
-
 @pytest.fixture
-def second(micropython):
-    from camelhost.device.virtual import VirtualPyramid
-
-    with VirtualPyramid("second", seed=7) as vp:
-        yield vp
+def second(virtual_pyramid):
+    return virtual_pyramid("second", seed=7)
 
 
 def _session(vp, samples, wrong=(1,)):

@@ -6,24 +6,15 @@ on another die unsaid; ``k`` keeps it (when that profile is what is wrong), and 
 session's steps then do not ask about that die so named again."""
 
 import io
-import re
 
 import pytest
+from calibrate_prompts import asked_die as _die
 from camelhost.tools import calibrate
 from camelhost.tools.monitor import connect, one_reading
 
 ASKED = "as the pyramid's profile now reads it"
 GAIN = "[to choose the gain] release the yellow die, then press Enter (q to stop): "
 LIGHT = "[to check the light] release the purple die, then press Enter (q to stop): "
-
-
-def _die(prompt):
-    """The content a prompt asks for: a die's label, or ``empty``."""
-    grey = re.search(r"the grey die with its (black|white)", prompt)
-    if grey:
-        return "grey-" + grey.group(1)
-    die = re.search(r"release the (\w+) die", prompt)
-    return die.group(1) if die else "empty"
 
 
 @pytest.mark.hil
