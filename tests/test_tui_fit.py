@@ -989,7 +989,7 @@ def test_the_web_scoreboards_address_stays_on_the_full_screen(tmp_path, monkeypa
         await pilot.pause()
         for size in ((80, 24), (120, 40)):
             await pilot.resize_terminal(*size)
-            await pilot.pause()
+            await scenes.settle(pilot)  # the resize's layout answered, not only drawn
             box = pilot.app.query_one("#command")
             seen[size] = str(box.placeholder)
             line = screen_lines(pilot.app)[box.region.y]
