@@ -182,3 +182,33 @@ def test_below_80x24_a_leg_scorings_wrapped_lines_stay_indented():
             assert under[end + 1].startswith("    "), under
 
     asyncio.run(play())
+
+
+def test_below_80x24_a_resumed_race_says_where_it_stands_under_the_notice(tmp_path):
+    # s43: resumed below 80x24, nothing showed under the notice until the first
+    # announcement; now plain mode's resume lines (the race, the leg, the last die) do,
+    # the prompt under them saying whose turn it is
+    from camelhost.table.journal import Journal
+    from camelhost.table.session import Session
+    from camelhost.ui.tui import TableApp
+
+    path = str(tmp_path / "resume.jsonl")
+    first = Session("second", ["Ann", "Bo", "Cy"], seed=2, journal=Journal(path))
+    for text in scenes.SECOND_MID_LEG:
+        first.command(text)
+    first.journal.close()
+    app = TableApp(Session.resume(Journal.resume(path)), odds=scenes.no_odds)
+
+    async def play():
+        async with app.run_test(size=(79, 24)) as pilot:
+            await scenes.settle(pilot)
+            assert app.query_one("#too-small").display
+            # a long path wraps anywhere: compared without spaces
+            shown = "".join(_words(_under_the_notice(app)).split())
+            for line in ("resumed %s: 7 events restored (race 1, leg 1)" % path,
+                         "Last die: grey-white 2 (Ann): white camel backward 2, "
+                         "from space 16 to 14"):
+                assert "".join(line.split()) in shown, (line, shown)
+            assert _rows(app)[-2].startswith("> Ann's turn"), _rows(app)
+
+    asyncio.run(play())

@@ -891,9 +891,7 @@ class TuiDisplay(Display):
             # bots' moves after it (the notice of a too small terminal shows them,
             # with the dice that can still come out and the pyramid tickets left, as
             # the plain screen says them: no public counts' rows show there)
-            said = [line for n in notices for line in notice_lines(n, view)]
-            self.app.news = said if self.app.news_told else self.app.news + said
-            self.app.news_told = False
+            self.app.tell([line for n in notices for line in notice_lines(n, view)])
         self.app.show_notices(notices, view)
 
     def error(self, message):
@@ -923,6 +921,11 @@ class TuiDisplay(Display):
 
     def text(self, text):
         self.app.flush_echo()
+        if self.app.opening:
+            # what the table says as it opens (a resumed race: where it stands, its
+            # last die, plain mode's words): the news until the first announcement,
+            # so a terminal too small for the full screen shows it under its notice
+            self.app.tell(text.splitlines())
         asked = self.app.table.undo_asked
         if asked:
             # the question of an undo that takes back a scoring (the table asks it
@@ -1046,6 +1049,7 @@ class TableApp(InLanguage, App):
         #: after them); the notice of a too small terminal shows them
         self.news = []
         self.news_told = True  # the table waited for a person since ``news``
+        self.opening = False  # True while the table starts (``Table.start``, ``on_mount``)
         self._setup_banner = False  # the banner asks for the camels to be set up
         self._view = None  # the facts last drawn
         self._texts = {}  # widget id -> the Text last put in it (for fit)
@@ -1125,7 +1129,11 @@ class TableApp(InLanguage, App):
         self._race_so_far()
         #: when each of the table's moments began: a line typed in one is taken with it
         self.moments = Moments(self.table, clock=KEY_CLOCK)
-        self._journaled(self.table.start)
+        self.opening = True
+        try:
+            self._journaled(self.table.start)
+        finally:
+            self.opening = False
         if self.failure is not None:
             return  # the journal could not be written: the table stops
         if self._die_shown != self._latest_die():
@@ -1254,6 +1262,13 @@ class TableApp(InLanguage, App):
             self._show_digits(digits, notices)
         self._die_shown = self._latest_die()
         self._setup_banner = banner_kind(notices) == "new_race"
+
+    def tell(self, lines):
+        """``lines`` (``str`` each, the history's words) are what the table said: the
+        start of the news (``news``) when the table has waited for a person since the
+        news before, else added to it."""
+        self.news = list(lines) if self.news_told else self.news + list(lines)
+        self.news_told = False
 
     def die_in_banner(self):
         """True while the banner in view says the last die whole: its announcement and
@@ -1391,7 +1406,8 @@ class TableApp(InLanguage, App):
         """Below ``MIN_SIZE`` the screen shows ``too_small_text`` in place of the race
         (nothing dropped without a word), and under it as many of the newest
         announcement's lines (``news``: a die and its movement, the dice that can still
-        come out and the pyramid tickets left, a leg's scoring, the race's end, in the
+        come out and the pyramid tickets left, a leg's scoring, the race's end; a resumed
+        race's lines on resuming, ``narration.resumed_lines``, until then; in the
         history's and the plain screen's words, wrapped as the history wraps them) as
         fit the rows the error line, the prompt
         and the command line leave (``plan.too_small_news``): the race goes on there,
