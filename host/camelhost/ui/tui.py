@@ -85,7 +85,13 @@ from camelhost.ui.panels import (  # noqa: F401  (track_text: part of this modul
     track_rows,
     track_text,
 )
-from camelhost.ui.plan import LOG_MIN, MIN_SIZE, text_rows, too_small_text  # noqa: F401
+from camelhost.ui.plan import (  # noqa: F401  (CUT_MARK: the history's top row's mark)
+    CUT_MARK,
+    LOG_MIN,
+    MIN_SIZE,
+    text_rows,
+    too_small_text,
+)
 from camelhost.ui.screens import FinishCardPicker, HelpScreen, InLanguage
 
 #: What stands for everything typed after a finish-card command word, whatever its
@@ -93,9 +99,6 @@ from camelhost.ui.screens import FinishCardPicker, HelpScreen, InLanguage
 MASK = "•••"
 #: Longest typed command echoed whole in the history; longer ones are shortened.
 ECHO_MAX = 60
-#: The start of the history's top row when it is the rest of an entry (a wrapped
-#: line, a die's indented lines) whose start scrolled above the pane (PgUp shows it).
-CUT_MARK = "… "
 #: What the notice of a too small terminal stands in for (the prompt, the error line
 #: and the command line stay: the game goes on).
 MAIN_PARTS = ("#top", "#track", "#middle", "#info", "#log", "#more")
