@@ -609,12 +609,19 @@ class HistoryLog(Log, can_focus=False):
         it fits is judged once the screen is laid out again, not on the pane's rows now.
         ``held``: ``None`` (a block taller than the pane is always held at its start),
         or a function of no arguments, asked when the block is first found taller than
-        the pane, returning False when its start need not show (a die the banner says
-        whole: ``TableApp.die_in_banner``): the history then follows the newest line,
-        through every layout after it."""
+        the pane, returning how many of ``lines``, from the first, need not show there
+        (an ``int``: the lines the banner in view says whole, a die's and its leaders':
+        ``TableApp.die_in_banner``): ``0`` holds the block at its start; else the rest
+        of the block, after those lines, is held at its start when it is taller than
+        the pane itself (the scoring of the leg the die ended), and when it is not (or
+        no line is left) the history follows the newest line, through every layout
+        after it."""
         start = self.line_count if start is None else start
         self._note_later()
-        self._add(list(lines))
+        lines = list(lines)
+        self._block_rows = (self.line_count, [len(wrap_lines(line, self._room()))
+                                              for line in lines])
+        self._add(lines)
         self._block_start = start
         self._block_held = held
         if laid_out:
@@ -623,16 +630,23 @@ class HistoryLog(Log, can_focus=False):
             self.call_after_refresh(self._fit_block)
 
     _block_held = None  # the newest block's ``held`` (``add_block``)
+    #: the row the newest block's lines start on and the rows each of them takes
+    _block_rows = (0, [])
 
     def _fit_block(self):
         height = self.scrollable_content_region.height
         if (self.following and self._block_start is not None and height
                 and self.line_count - self._block_start > height):
-            if self._block_held is not None and not self._block_held():
-                # followed for good: no later layout (an error line taking the
-                # banner's detail line, a resize) holds it at its start
-                self._block_start = None
-                return
+            said = self._block_held() if self._block_held is not None else 0
+            if said:  # those lines said elsewhere: the rest's start shows, if need be
+                first, rows = self._block_rows
+                rest = first + sum(rows[:said])
+                if self.line_count - rest <= height:
+                    # followed for good: no later layout (an error line taking the
+                    # banner's detail line, a resize) holds it at its start
+                    self._block_start = None
+                    return
+                self._block_start = rest
             self._start_row, self._block_start = self._block_start, None
             self._later = False
             self.follow(False)
@@ -879,15 +893,23 @@ class TuiDisplay(Display):
                 at = kinds.index("die")
                 log.add_lines([line for n in told[:at] for line in notice_lines(n, view)])
                 # judged once the screen is laid out for the die (its banner, its
-                # detail line or not); a die that ends no leg, said whole by the
-                # banner in view (its detail line: whose ticket, the die, what it
-                # carried, where it went, a tile paid; the leaders line), leaves the
-                # history following the newest line: its tail (a tile paid, the new
-                # leaders) shows, nobody having scrolled (tester s42 finding 6)
-                scored = "leg_scored" in kinds[at:]
-                log.add_block([line for n in told[at:] for line in notice_lines(n, view)],
-                              laid_out=False,
-                              held=lambda: scored or not self.app.die_in_banner())
+                # detail line or not): the banner in view says the die whole (its
+                # detail line: whose ticket, the die, what it carried, where it went,
+                # a tile paid; the leaders line), and only what it cannot say is held
+                # at its start: a die that ends no leg leaves the history following
+                # the newest line, its tail (a tile paid, the new leaders) in view,
+                # nobody having scrolled (tester s42 finding 6); after the die that
+                # ends a leg, the leg's scoring shows from its start when it is
+                # taller than the pane (s43: it held the die's lines, which the banner
+                # said, and cut the scoring)
+                block = [notice_lines(n, view) for n in told[at:]]
+                banner = next((i for i, n in enumerate(told[at:]) if n["kind"] not in
+                               ("die", "leaders")), len(block))
+                said = sum(len(lines) for lines in block[:banner]) if any(
+                    n["kind"] == "leg_scored" for n in told[at:]) else \
+                    sum(len(lines) for lines in block)
+                log.add_block([line for lines in block for line in lines], laid_out=False,
+                              held=lambda: said if self.app.die_in_banner() else 0)
             else:
                 log.add_lines(lines)
             # what the table said since it last waited for a person: a die, and the
