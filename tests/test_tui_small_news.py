@@ -11,7 +11,7 @@ import pytest
 import tui_scenes as scenes
 from camelhost.i18n import set_language
 from camelhost.ui import plan
-from camelhost.ui.tui import HistoryLog
+from camelhost.ui.tui import CUT_MARK, HistoryLog
 from seeded_pyramid import arrives
 from test_tui_history_follows_the_die import _app
 
@@ -101,6 +101,10 @@ def test_below_80x24_a_short_window_shows_the_first_lines_of_the_die_that_fit():
             shown = _words(under)
             assert shown.startswith(" ".join(die[0].split())), shown  # its first line
             assert " ".join(die[-1].split()) not in shown  # no room for the leaders
+            # ... and it says so, with how many lines are left out (s43: cut silently)
+            told = [line for line in app.news if " ".join(line.split()) in shown]
+            assert under[-1].strip() == plan.news_cut_line(len(app.news) - len(told)), under
+            assert plan.news_cut_line(1)[:2] == CUT_MARK
             # nothing runs under the prompt: the bottom rows are the prompt's
             assert _rows(app)[-2].startswith("> ")
 
@@ -131,9 +135,19 @@ def test_the_news_under_the_notice_is_whole_lines_that_fit():
     lines = ["DIE blue 3 (Ann's pyramid ticket): the blue camel moves forward 3 spaces",
              "  carrying green", "Now leading: 1st blue, 2nd green"]
     assert plan.too_small_news(lines, 40, 10) == lines
-    assert plan.too_small_news(lines, 40, 4) == lines[:2]  # a blank row, two, one
-    assert plan.too_small_news(lines, 40, 2) == []  # the first line would be cut
+    assert plan.too_small_news(lines, 40, 5) == lines[:3]  # a blank row, two, one, one
+    # s43: the lines that do not fit are said to be left out, never cut silently
+    assert plan.too_small_news(lines, 80, 3) == lines[:1] + [
+        "… 2 more lines: a bigger window shows them in the history"]
+    assert plan.too_small_news(lines, 80, 2) == [
+        "… 3 more lines: a bigger window shows them in the history"]
+    assert plan.too_small_news(lines, 40, 4) == [  # the cut line wraps too: 2 rows
+        "… 3 more lines: a bigger window shows them in the history"]
+    assert plan.too_small_news(lines, 40, 3) == [
+        "… 3 more lines: a bigger window shows them in the history"]
+    assert plan.too_small_news(lines, 40, 2) == []  # not even the cut line fits
     assert plan.too_small_news([], 40, 10) == []
+    assert plan.news_cut_line(1) == "… 1 more line: a bigger window shows it in the history"
 
 
 @pytest.mark.parametrize("lang, counts", [
@@ -180,5 +194,35 @@ def test_below_80x24_a_leg_scorings_wrapped_lines_stay_indented():
             assert any(row.startswith("      ") for row in scoring), under
             # the new leg's words, wrapped, indented under it too
             assert under[end + 1].startswith("    "), under
+
+    asyncio.run(play())
+
+
+def test_below_80x24_a_resumed_race_says_where_it_stands_under_the_notice(tmp_path):
+    # s43: resumed below 80x24, nothing showed under the notice until the first
+    # announcement; now plain mode's resume lines (the race, the leg, the last die) do,
+    # the prompt under them saying whose turn it is
+    from camelhost.table.journal import Journal
+    from camelhost.table.session import Session
+    from camelhost.ui.tui import TableApp
+
+    path = str(tmp_path / "resume.jsonl")
+    first = Session("second", ["Ann", "Bo", "Cy"], seed=2, journal=Journal(path))
+    for text in scenes.SECOND_MID_LEG:
+        first.command(text)
+    first.journal.close()
+    app = TableApp(Session.resume(Journal.resume(path)), odds=scenes.no_odds)
+
+    async def play():
+        async with app.run_test(size=(79, 24)) as pilot:
+            await scenes.settle(pilot)
+            assert app.query_one("#too-small").display
+            # a long path wraps anywhere: compared without spaces
+            shown = "".join(_words(_under_the_notice(app)).split())
+            for line in ("resumed %s: 7 events restored (race 1, leg 1)" % path,
+                         "Last die: grey-white 2 (Ann): white camel backward 2, "
+                         "from space 16 to 14"):
+                assert "".join(line.split()) in shown, (line, shown)
+            assert _rows(app)[-2].startswith("> Ann's turn"), _rows(app)
 
     asyncio.run(play())

@@ -7,7 +7,8 @@ the plan on its widgets.
 
 The rules of the plan (RULES 5: everything the table needs in view, at 80x24 too):
 below ``MIN_SIZE`` the screen says so (``too_small_text``) instead of leaving things
-out, the newest announcement under it as far as it fits (``too_small_news``); else the banner, the public counts, the error line, the prompt and the command
+out, the newest announcement under it as far as it fits, a line saying how many of its
+lines are left out (``too_small_news``); else the banner, the public counts, the error line, the prompt and the command
 line take what they need; every player's row and the odds panel come whole next (the
 leg-scoring panel as many rows as the players'; the race-over panel all it needs, the
 track making way for it, and a line under it saying when it is longer than its room);
@@ -24,10 +25,15 @@ its numbers are) only when the history can spare the row.
 
 from rich.text import Text
 
-from camelhost.i18n import _
+from camelhost.i18n import _, ngettext
 from camelhost.ui.odds_view import wrap_columns
 from camelhost.ui.panels import race_over_text, track_columns, track_rows
 
+#: The start of a row that is the rest of something whose start is out of view (the
+#: history's top row when an entry's start scrolled above it), or of the line saying
+#: the rest is out of view (under the notice of a too small terminal): never a tail
+#: read as if it were whole.
+CUT_MARK = "… "
 #: Fewest history lines the screen keeps when it shares out its height.
 LOG_MIN = 3
 #: The smallest terminal the full screen is laid out for (columns, rows): below it
@@ -72,20 +78,33 @@ def too_small_text(width, height):
                 % {"have": "%dx%d" % (width, height), "need": "%dx%d" % MIN_SIZE}, "bold")
 
 
+def news_cut_line(left):
+    """The last line under the notice of a too small terminal when ``left`` (an
+    ``int``, at least 1) of the newest announcement's lines did not fit there: it
+    starts with ``CUT_MARK`` as the history's rest of an entry does, and says how many
+    lines are left out and where they show (``str``)."""
+    return CUT_MARK + ngettext("%d more line: a bigger window shows it in the history",
+                               "%d more lines: a bigger window shows them in the history",
+                               left) % left
+
+
 def too_small_news(lines, width, rows):
     """The newest announcement's lines (``lines``, ``str`` each, in the history's words)
-    the notice of a too small terminal shows under it: the first of them, whole, that
-    fit ``rows`` screen rows wrapped to ``width`` columns (``text_rows``), with a blank
-    row before them (a ``list`` of ``str``; empty when not even the first fits). The
-    race goes on under the notice (a die, a leg's scoring, the race's end): what the
-    table said shows there as a refusal does on the error line."""
-    shown, used = [], 1
-    for line in lines:
-        used += text_rows(line, width)
-        if used > rows:
-            break
-        shown.append(line)
-    return shown
+    the notice of a too small terminal shows under it in ``rows`` screen rows wrapped to
+    ``width`` columns (``text_rows``), a blank row before them: a ``list`` of ``str``.
+    All of them when they fit; else the first of them, whole, that fit with
+    ``news_cut_line`` after them, which says how many more there are (nothing is cut
+    without a word: s43); empty when not even that line fits. The race goes on under
+    the notice (a die, a leg's scoring, the race's end): what the table said shows
+    there as a refusal does on the error line."""
+    heights = [text_rows(line, width) for line in lines]
+    if 1 + sum(heights) <= rows:
+        return list(lines)
+    for keep in range(len(lines) - 1, -1, -1):
+        cut = news_cut_line(len(lines) - keep)
+        if 1 + sum(heights[:keep]) + text_rows(cut, width) <= rows:
+            return list(lines[:keep]) + [cut]
+    return []
 
 
 def race_over(view):

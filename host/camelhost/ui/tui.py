@@ -85,7 +85,13 @@ from camelhost.ui.panels import (  # noqa: F401  (track_text: part of this modul
     track_rows,
     track_text,
 )
-from camelhost.ui.plan import LOG_MIN, MIN_SIZE, text_rows, too_small_text  # noqa: F401
+from camelhost.ui.plan import (  # noqa: F401  (CUT_MARK: the history's top row's mark)
+    CUT_MARK,
+    LOG_MIN,
+    MIN_SIZE,
+    text_rows,
+    too_small_text,
+)
 from camelhost.ui.screens import FinishCardPicker, HelpScreen, InLanguage
 
 #: What stands for everything typed after a finish-card command word, whatever its
@@ -93,9 +99,6 @@ from camelhost.ui.screens import FinishCardPicker, HelpScreen, InLanguage
 MASK = "•••"
 #: Longest typed command echoed whole in the history; longer ones are shortened.
 ECHO_MAX = 60
-#: The start of the history's top row when it is the rest of an entry (a wrapped
-#: line, a die's indented lines) whose start scrolled above the pane (PgUp shows it).
-CUT_MARK = "… "
 #: What the notice of a too small terminal stands in for (the prompt, the error line
 #: and the command line stay: the game goes on).
 MAIN_PARTS = ("#top", "#track", "#middle", "#info", "#log", "#more")
@@ -606,12 +609,19 @@ class HistoryLog(Log, can_focus=False):
         it fits is judged once the screen is laid out again, not on the pane's rows now.
         ``held``: ``None`` (a block taller than the pane is always held at its start),
         or a function of no arguments, asked when the block is first found taller than
-        the pane, returning False when its start need not show (a die the banner says
-        whole: ``TableApp.die_in_banner``): the history then follows the newest line,
-        through every layout after it."""
+        the pane, returning how many of ``lines``, from the first, need not show there
+        (an ``int``: the lines the banner in view says whole, a die's and its leaders':
+        ``TableApp.die_in_banner``): ``0`` holds the block at its start; else the rest
+        of the block, after those lines, is held at its start when it is taller than
+        the pane itself (the scoring of the leg the die ended), and when it is not (or
+        no line is left) the history follows the newest line, through every layout
+        after it."""
         start = self.line_count if start is None else start
         self._note_later()
-        self._add(list(lines))
+        lines = list(lines)
+        self._block_rows = (self.line_count, [len(wrap_lines(line, self._room()))
+                                              for line in lines])
+        self._add(lines)
         self._block_start = start
         self._block_held = held
         if laid_out:
@@ -620,16 +630,23 @@ class HistoryLog(Log, can_focus=False):
             self.call_after_refresh(self._fit_block)
 
     _block_held = None  # the newest block's ``held`` (``add_block``)
+    #: the row the newest block's lines start on and the rows each of them takes
+    _block_rows = (0, [])
 
     def _fit_block(self):
         height = self.scrollable_content_region.height
         if (self.following and self._block_start is not None and height
                 and self.line_count - self._block_start > height):
-            if self._block_held is not None and not self._block_held():
-                # followed for good: no later layout (an error line taking the
-                # banner's detail line, a resize) holds it at its start
-                self._block_start = None
-                return
+            said = self._block_held() if self._block_held is not None else 0
+            if said:  # those lines said elsewhere: the rest's start shows, if need be
+                first, rows = self._block_rows
+                rest = first + sum(rows[:said])
+                if self.line_count - rest <= height:
+                    # followed for good: no later layout (an error line taking the
+                    # banner's detail line, a resize) holds it at its start
+                    self._block_start = None
+                    return
+                self._block_start = rest
             self._start_row, self._block_start = self._block_start, None
             self._later = False
             self.follow(False)
@@ -876,24 +893,30 @@ class TuiDisplay(Display):
                 at = kinds.index("die")
                 log.add_lines([line for n in told[:at] for line in notice_lines(n, view)])
                 # judged once the screen is laid out for the die (its banner, its
-                # detail line or not); a die that ends no leg, said whole by the
-                # banner in view (its detail line: whose ticket, the die, what it
-                # carried, where it went, a tile paid; the leaders line), leaves the
-                # history following the newest line: its tail (a tile paid, the new
-                # leaders) shows, nobody having scrolled (tester s42 finding 6)
-                scored = "leg_scored" in kinds[at:]
-                log.add_block([line for n in told[at:] for line in notice_lines(n, view)],
-                              laid_out=False,
-                              held=lambda: scored or not self.app.die_in_banner())
+                # detail line or not): the banner in view says the die whole (its
+                # detail line: whose ticket, the die, what it carried, where it went,
+                # a tile paid; the leaders line), and only what it cannot say is held
+                # at its start: a die that ends no leg leaves the history following
+                # the newest line, its tail (a tile paid, the new leaders) in view,
+                # nobody having scrolled (tester s42 finding 6); after the die that
+                # ends a leg, the leg's scoring shows from its start when it is
+                # taller than the pane (s43: it held the die's lines, which the banner
+                # said, and cut the scoring)
+                block = [notice_lines(n, view) for n in told[at:]]
+                banner = next((i for i, n in enumerate(told[at:]) if n["kind"] not in
+                               ("die", "leaders")), len(block))
+                said = sum(len(lines) for lines in block[:banner]) if any(
+                    n["kind"] == "leg_scored" for n in told[at:]) else \
+                    sum(len(lines) for lines in block)
+                log.add_block([line for lines in block for line in lines], laid_out=False,
+                              held=lambda: said if self.app.die_in_banner() else 0)
             else:
                 log.add_lines(lines)
             # what the table said since it last waited for a person: a die, and the
             # bots' moves after it (the notice of a too small terminal shows them,
             # with the dice that can still come out and the pyramid tickets left, as
             # the plain screen says them: no public counts' rows show there)
-            said = [line for n in notices for line in notice_lines(n, view)]
-            self.app.news = said if self.app.news_told else self.app.news + said
-            self.app.news_told = False
+            self.app.tell([line for n in notices for line in notice_lines(n, view)])
         self.app.show_notices(notices, view)
 
     def error(self, message):
@@ -923,6 +946,11 @@ class TuiDisplay(Display):
 
     def text(self, text):
         self.app.flush_echo()
+        if self.app.opening:
+            # what the table says as it opens (a resumed race: where it stands, its
+            # last die, plain mode's words): the news until the first announcement,
+            # so a terminal too small for the full screen shows it under its notice
+            self.app.tell(text.splitlines())
         asked = self.app.table.undo_asked
         if asked:
             # the question of an undo that takes back a scoring (the table asks it
@@ -1046,6 +1074,7 @@ class TableApp(InLanguage, App):
         #: after them); the notice of a too small terminal shows them
         self.news = []
         self.news_told = True  # the table waited for a person since ``news``
+        self.opening = False  # True while the table starts (``Table.start``, ``on_mount``)
         self._setup_banner = False  # the banner asks for the camels to be set up
         self._view = None  # the facts last drawn
         self._texts = {}  # widget id -> the Text last put in it (for fit)
@@ -1125,7 +1154,11 @@ class TableApp(InLanguage, App):
         self._race_so_far()
         #: when each of the table's moments began: a line typed in one is taken with it
         self.moments = Moments(self.table, clock=KEY_CLOCK)
-        self._journaled(self.table.start)
+        self.opening = True
+        try:
+            self._journaled(self.table.start)
+        finally:
+            self.opening = False
         if self.failure is not None:
             return  # the journal could not be written: the table stops
         if self._die_shown != self._latest_die():
@@ -1254,6 +1287,13 @@ class TableApp(InLanguage, App):
             self._show_digits(digits, notices)
         self._die_shown = self._latest_die()
         self._setup_banner = banner_kind(notices) == "new_race"
+
+    def tell(self, lines):
+        """``lines`` (``str`` each, the history's words) are what the table said: the
+        start of the news (``news``) when the table has waited for a person since the
+        news before, else added to it."""
+        self.news = list(lines) if self.news_told else self.news + list(lines)
+        self.news_told = False
 
     def die_in_banner(self):
         """True while the banner in view says the last die whole: its announcement and
@@ -1391,7 +1431,8 @@ class TableApp(InLanguage, App):
         """Below ``MIN_SIZE`` the screen shows ``too_small_text`` in place of the race
         (nothing dropped without a word), and under it as many of the newest
         announcement's lines (``news``: a die and its movement, the dice that can still
-        come out and the pyramid tickets left, a leg's scoring, the race's end, in the
+        come out and the pyramid tickets left, a leg's scoring, the race's end; a resumed
+        race's lines on resuming, ``narration.resumed_lines``, until then; in the
         history's and the plain screen's words, wrapped as the history wraps them) as
         fit the rows the error line, the prompt
         and the command line leave (``plan.too_small_news``): the race goes on there,
