@@ -27,8 +27,10 @@ def test_the_german_leg_scoring_calls_a_leg_ticket_wettplaettchen():
     at = [i for i, line in enumerate(lines) if line.startswith("ETAPPENWERTUNG 1")]
     assert at, lines
     ann = lines[at[0] + 1]
-    assert ann.startswith("  Ann: rot 5 Wettplättchen -1, "), ann
-    assert " Plättchen" not in ann
+    # the ticket named first, then what it paid (s43 German finding 2: 'rot 5
+    # Wettplättchen -1' read as English word order)
+    assert ann.startswith("  Ann: Wettplättchen rot 5: -1, Pyramidenplättchen: +1"), ann
+    assert " Plättchen" not in ann and "rot 5 Wettplättchen" not in ann
 
 
 def test_the_full_screens_row_without_tickets_says_wettplaettchen():

@@ -1142,8 +1142,10 @@ def leg_lines(notice, view):
         items = []
         for it in row["items"]:
             if it["kind"] == "leg":
-                items.append(_("%s %d ticket %s") % (colour_word(it["colour"]), it["value"],
-                                                     _signed(it["reward"])))
+                # named: German names the ticket first ("Wettplättchen rot 5: +5")
+                items.append(_("%(colour)s %(value)d ticket %(reward)s") % {
+                    "colour": colour_word(it["colour"]), "value": it["value"],
+                    "reward": _signed(it["reward"])})
             elif it["kind"] == "pyramid":
                 items.append(_("pyramid ticket +1"))
             else:
