@@ -27,10 +27,25 @@ def test_the_german_leg_scoring_calls_a_leg_ticket_wettplaettchen():
     at = [i for i, line in enumerate(lines) if line.startswith("ETAPPENWERTUNG 1")]
     assert at, lines
     ann = lines[at[0] + 1]
-    assert ann.startswith("  Ann: rot 5 Wettplättchen -1, "), ann
-    assert " Plättchen" not in ann
+    # the ticket named first, then what it paid (s43 German finding 2: 'rot 5
+    # Wettplättchen -1' read as English word order)
+    assert ann.startswith("  Ann: Wettplättchen rot 5: -1, Pyramidenplättchen: +1"), ann
+    assert " Plättchen" not in ann and "rot 5 Wettplättchen" not in ann
 
 
 def test_the_full_screens_row_without_tickets_says_wettplaettchen():
     set_language("de")
     assert _(" no tickets") == " keine Wettplättchen"
+
+
+def test_pyramid_play_in_german_names_the_leg_ticket_before_what_it_paid(tmp_path, monkeypatch,
+                                                                         capsys):
+    # s43 German finding 2: 'rot 5 Wettplättchen -1' (English order); through the command
+    from camelhost import cli
+    monkeypatch.setattr("sys.stdin", iter(line + "\n" for line in LEG + ["quit"]))
+    rc = cli.main(["play", "--plain", "--lang", "de", "--players", "Ann,Ben,Cy", "--pyramid",
+                   "manual", "--seed", "4", "--journal", str(tmp_path / "g.jsonl")])
+    out = capsys.readouterr().out
+    assert rc == 0
+    assert "\n  Ann: Wettplättchen rot 5: -1, Pyramidenplättchen: +1" in out, out
+    assert "Wettplättchen -1" not in out and "Wettplättchen +" not in out

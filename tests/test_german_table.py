@@ -57,7 +57,7 @@ def test_a_whole_leg_in_german_on_the_full_screen():
             await scenes.settle(pilot)
             panel = str(app.query_one("#legscore").content)
             assert panel.startswith("ETAPPE 1 GEWERTET")
-            assert "LILA  VORWÄRTS 1" in str(app.query_one("#announce").content)
+            assert "LILA  1 FELD VORWÄRTS" in str(app.query_one("#announce").content)
             assert str(app.query_one("#detail").content).startswith(
                 "Würfel für Cy: lila 1. Trägt blau. Von Feld 5 auf 6")
             assert "Rennen 1, Etappe 2. " in str(app.query_one("#leaders").content)
@@ -79,8 +79,8 @@ def test_the_dice_are_spoken_in_german_with_a_german_voice():
     table.start()
     for line in LEG[:7]:
         table.line(line)
-    assert calls == [["/usr/bin/espeak-ng", "-v", "de", "Kamel blau, vorwärts 2"],
-                     ["/usr/bin/espeak-ng", "-v", "de", "Kamel schwarz, rückwärts 1"]]
+    assert calls == [["/usr/bin/espeak-ng", "-v", "de", "Kamel blau, 2 Felder vorwärts"],
+                     ["/usr/bin/espeak-ng", "-v", "de", "Kamel schwarz, 1 Feld rückwärts"]]
     assert "espeak-ng" in Speaker(which=lambda name: None).missing
 
 

@@ -92,3 +92,27 @@ def test_an_unreadable_line_where_no_value_was_awaited_still_asks_for_the_comman
     rc, _, err = _play(monkeypatch, capsys, [], "--resume", path)
     assert rc != 0
     assert "the value" not in err and "VALUE" not in err
+
+
+def test_a_german_table_names_the_die_a_damaged_value_was_pressed_for_in_german(
+        keyed, monkeypatch, capsys):
+    # s43 German finding 4: the die a value was keyed for (``_keyed_die``) read 'red' in
+    # German lines ('den Wert 2, gedrückt für den Würfel red')
+    path, lines = keyed
+    _damage(path, lines, b'"value":2}', b'"value":2')
+    rc, _, err = _play(monkeypatch, capsys, [], "--resume", path, "--lang", "de")
+    assert rc != 0
+    assert "der nächsten Zeile belegt, dass sie den Wert 2, gedrückt für den Würfel rot " \
+        "enthielt: " in err, err
+    assert "red" not in err
+    # a --retype of something else than a value names that die too
+    rc, _, err = _play(monkeypatch, capsys, [], "--resume", path, "--lang", "de",
+                       "--upto-damage", "--retype", "leg blue")
+    assert rc != 0
+    assert "die Zeile davor ist der Würfel rot, ohne seinen Wert gelesen" in err, err
+    assert "red" not in err
+    rc, out, err = _play(monkeypatch, capsys, ["quit"], "--resume", path, "--lang", "de",
+                         "--upto-damage", "--retype", "2")
+    assert rc == 0, err
+    assert "den Wert 2, gedrückt für den Würfel rot" in out, out
+    assert "red" not in out

@@ -236,7 +236,7 @@ CRAZY_ENDS_THE_RACE = [scenes.SECOND_SETUP,
 @pytest.mark.parametrize("lang, result, crazy", [
     ("en", "RACE OVER: PURPLE WINS, BLUE LAST", "BLACK  BACKWARD 3  (the numeral's colour)"),
     ("de", "RENNEN VORBEI: GESAMTSIEGER LILA, GESAMTVERLIERER BLAU",
-     "SCHWARZ  RÜCKWÄRTS 3  (die Farbe der Ziffer)")])
+     "SCHWARZ  3 FELDER RÜCKWÄRTS  (die Farbe der Ziffer)")])
 def test_a_crazy_camel_that_ends_the_race_is_named_in_the_banner(tmp_path, players, lang,
                                                                 result, crazy):
     # s35: the grey die moved a crazy camel backward across the finish line; the banner

@@ -23,9 +23,10 @@ def _grey(rule, camel="black"):
     ("en", {"a": "BLACK  BACKWARD 2  (the only crazy camel carrying racing camels)",
             "b": "BLACK  BACKWARD 2  (it sits directly on the other crazy camel)",
             "c": "BLACK  BACKWARD 2  (the numeral's colour)"}),
-    ("de", {"a": "SCHWARZ  RÜCKWÄRTS 2  (das einzige verrückte Kamel, das Rennkamele trägt)",
-            "b": "SCHWARZ  RÜCKWÄRTS 2  (es sitzt direkt auf dem anderen verrückten Kamel)",
-            "c": "SCHWARZ  RÜCKWÄRTS 2  (die Farbe der Ziffer)"}),
+    ("de", {"a": "SCHWARZ  2 FELDER RÜCKWÄRTS  (das einzige verrückte Kamel, das Rennkamele "
+                 "trägt)",
+            "b": "SCHWARZ  2 FELDER RÜCKWÄRTS  (es sitzt direkt auf dem anderen verrückten Kamel)",
+            "c": "SCHWARZ  2 FELDER RÜCKWÄRTS  (die Farbe der Ziffer)"}),
 ])
 def test_the_grey_die_banner_gives_its_reason_for_every_rule(lang, banners):
     # tester 3: the German rule-(c) banner read 'BLACK RÜCKWÄRTS 2' with no reason
@@ -34,7 +35,8 @@ def test_the_grey_die_banner_gives_its_reason_for_every_rule(lang, banners):
     # a racing camel's die needs no reason
     racing = _grey(None, "red")
     racing[0]["move"].update(die="red", direction=1)
-    assert announce_text(racing, None).plain.endswith("2")
+    assert announce_text(racing, None).plain.endswith(
+        {"en": "FORWARD 2", "de": "2 FELDER VORWÄRTS"}[lang])
 
 
 def _track_column(fix, rows, space=3, width=72):

@@ -270,8 +270,8 @@ FLOOR = ["setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white", "leg blue
 def test_the_zero_floor_says_the_coin_it_forgave(german):
     t, out = _table("second", ["Ann", "Ben", "Cy"], *FLOOR)
     said = _said(t, out, "green 1")
-    assert ("  Ann: blau 5 Wettplättchen -1, grün 5 Wettplättchen -1, blau 3 Wettplättchen "
-            "-1, grün 3 Wettplättchen -1 => netto -4, 3 -> 0 (1 EP erlassen: niemand fällt "
+    assert ("  Ann: Wettplättchen blau 5: -1, Wettplättchen grün 5: -1, Wettplättchen blau "
+            "3: -1, Wettplättchen grün 3: -1 => netto -4, 3 -> 0 (1 EP erlassen: niemand fällt "
             "unter 0, RULES 1.9)\n") in said, said
     assert "=> netto +2, 3 -> 5\n" in said  # paid in full: nothing said
 

@@ -395,8 +395,14 @@ def test_cli_tournament_plot_without_matplotlib_says_so_before_playing(tmp_path,
     path = tmp_path / "shares.png"
     assert main(["tournament", "--games", "2", "--plot", str(path)]) == 1
     out, err = capsys.readouterr()
-    assert err.startswith("pyramid: --plot needs matplotlib, which is not installed (pip ")
-    assert err.count("\n") == 1 and "games in" not in out and not path.exists()
+    assert err == ("pyramid: --plot needs matplotlib, which is not installed (pip install "
+                   "'smart-pyramid[plot]' or pip install matplotlib)\n")
+    assert "games in" not in out and not path.exists()
+    # a German table reads the whole sentence in German, its 'or' too (s43 German finding 3)
+    assert main(["tournament", "--lang", "de", "--games", "2", "--plot", str(path)]) == 1
+    assert capsys.readouterr().err == (
+        "pyramid: --plot braucht matplotlib, das nicht installiert ist (pip install "
+        "'smart-pyramid[plot]' oder pip install matplotlib)\n")
 
 
 def test_cli_tournament_plot_into_a_missing_folder_says_so_before_playing(tmp_path, capsys):
@@ -513,7 +519,13 @@ def test_cli_tournament_on_dask_without_the_extra_says_what_to_install(capsys, m
     err = capsys.readouterr().err
     assert err == ("pyramid: the dask engine needs Dask distributed, which is not installed "
                    "(pip install 'smart-pyramid[cluster]' or pip install distributed)\n")
-    assert main(["tournament", "--games", "2", "--scheduler", "tcp://x:8786"]) == 1
+    # a German table reads the whole sentence in German, its 'or' too (s43 German finding 3)
+    assert main(["tournament", "--lang", "de", "--games", "2", "--engine", "dask"]) == 1
+    assert capsys.readouterr().err == (
+        "pyramid: die Dask-Engine braucht Dask distributed, das nicht installiert ist (pip "
+        "install 'smart-pyramid[cluster]' oder pip install distributed)\n")
+    assert main(["--lang", "en", "tournament", "--games", "2", "--scheduler",
+                 "tcp://x:8786"]) == 1
     assert capsys.readouterr().err == "pyramid: --scheduler is for --engine dask\n"
 
 

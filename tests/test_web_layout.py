@@ -667,7 +667,7 @@ def test_the_page_speaks_the_tables_language(tab):
         assert page.text_content("#players-panel h2") == "Spieler"
         assert page.text_content("#title") == "Camel Up \u00b7 Zweitausgabe"  # not 'second'
         assert page.text_content("#turn") == "%s ist am Zug" % view["turn"]
-        assert page.text_content("#die-camel") == "rot vorwärts 1"  # not 'red'
+        assert page.text_content("#die-camel") == "rot 1 Feld vorwärts"  # not 'red', nor 'vorwärts 1'
         assert "Würfel rot 1" in page.text_content("#die-detail")
         assert page.text_content("#leading .chip") in ("blau", "grün", "gelb", "rot", "lila")
         labels = page.eval_on_selector_all("#dice-inside .die", "ds => ds.map(d => d.textContent)")

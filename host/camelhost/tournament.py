@@ -143,8 +143,11 @@ def _play(job):
     return index, play_game(policies, edition, seed, index)
 
 
-#: What to install for ``engine="dask"``.
-CLUSTER_INSTALL = "pip install 'smart-pyramid[cluster]' or pip install distributed"
+#: What to install for ``engine="dask"``: the extra (``cluster``), or Dask distributed
+#: alone; the two commands go into ``_distributed``'s one translatable sentence, named, so
+#: a language says its own "or" (a command is never translated).
+CLUSTER_INSTALL = {"extra": "pip install 'smart-pyramid[cluster]'",
+                   "alone": "pip install distributed"}
 
 
 def dask_client(address=None, workers=None, processes=True):
@@ -170,7 +173,7 @@ def _distributed():
         from distributed import Client, LocalCluster
     except ImportError:
         raise ImportError(_("the dask engine needs Dask distributed, which is not installed "
-                          "(%s)") % CLUSTER_INSTALL) from None
+                          "(%(extra)s or %(alone)s)") % CLUSTER_INSTALL) from None
     return Client, LocalCluster
 
 

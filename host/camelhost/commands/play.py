@@ -21,7 +21,7 @@ from camelhost.commands.options import (
 )
 from camelhost.device.open import RP2040_VID, find_rp2040_port  # noqa: F401 (re-exported)
 from camelhost.errors import CliError
-from camelhost.i18n import N_, _, ngettext
+from camelhost.i18n import N_, _, colours_in, ngettext
 
 HELP = N_("track a real game at the table (pyramid on USB, virtual, or dice typed in)")
 
@@ -528,7 +528,7 @@ def _retyped(text):
             raise TableError(_("the line before it is the %s die, read without its value, so "
                                "the damaged line held the value pressed for it: give that "
                                "value alone, 1, 2 or 3 (--retype 2)")
-                             % die_name(session.pending_die))
+                             % colours_in(die_name(session.pending_die)))
         session.command(text)
         return memory.events[len(before):]
 

@@ -2365,15 +2365,16 @@ def _value_awaited(before):
 
 def _keyed_die(before):
     """The die (``grey-black``, ``purple``: its label, ``camelup.calibration.die_label``,
-    as the table's value prompt names it) whose value is keyed after it, when the last
-    die among ``before`` (the events before a ``value`` line) was read without its value;
-    else ``None``."""
+    as the table's value prompt names it, in the table's language through ``colours_in``:
+    ``grau-schwarz``, ``lila``) whose value is keyed after it, when the last die among
+    ``before`` (the events before a ``value`` line) was read without its value; else
+    ``None``. A str of words for a sentence, never a command's."""
     for event in reversed(list(before)):
         if event.get("type") == "die":
             if event.get("value") is not None or not isinstance(event.get("colour"), str):
                 return None
             ink = event.get("ink")
-            return die_label(event["colour"], str(ink) if ink else None)
+            return colours_in(die_label(event["colour"], str(ink) if ink else None))
     return None
 
 

@@ -40,6 +40,7 @@ from camelhost.table.view import (
     finish_camel,
     side_word,
     signed,
+    which_way,
 )
 
 #: What the table asks for when the dice are typed (no pyramid, or a die it lost).
@@ -1142,8 +1143,10 @@ def leg_lines(notice, view):
         items = []
         for it in row["items"]:
             if it["kind"] == "leg":
-                items.append(_("%s %d ticket %s") % (colour_word(it["colour"]), it["value"],
-                                                     _signed(it["reward"])))
+                # named: German names the ticket first ("Wettplättchen rot 5: +5")
+                items.append(_("%(colour)s %(value)d ticket %(reward)s") % {
+                    "colour": colour_word(it["colour"]), "value": it["value"],
+                    "reward": _signed(it["reward"])})
             elif it["kind"] == "pyramid":
                 items.append(_("pyramid ticket +1"))
             else:
@@ -1229,14 +1232,10 @@ def last_die_line(view):
     tile, back 1 to 14``,
     the wording of ``camelhost.table.view.move_path``)."""
     d = view["last_die"]
-    # counted and named: German says "2 Felder vorwärts", the distance first
-    return ngettext("Last die: %(die)s (%(player)s): %(camel)s camel %(direction)s "
-                    "%(distance)d, %(path)s",
-                    "Last die: %(die)s (%(player)s): %(camel)s camel %(direction)s "
-                    "%(distance)d, %(path)s", d["distance"]) % {
+    # which way and how far: every screen's one wording (German "2 Felder vorwärts")
+    return _("Last die: %(die)s (%(player)s): %(camel)s camel %(way)s, %(path)s") % {
         "die": die_words(d), "player": d["player"], "camel": colour_word(d["camel"]),
-        "direction": _("forward") if d["direction"] > 0 else _("backward"),
-        "distance": d["distance"], "path": d["path"]}
+        "way": which_way(d["direction"], d["distance"]), "path": d["path"]}
 
 
 def resumed_lines(view, path, count):

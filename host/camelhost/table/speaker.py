@@ -3,18 +3,19 @@
 import shutil
 import subprocess
 
-from camelhost.i18n import _, colour_word, language
+from camelhost.i18n import _, language
 from camelhost.table.display import Display
+from camelhost.table.view import spoken_die
 
 
 def spoken_text(notice):
     """Words to say for a die notice (RULES 5, optional speech), else ``None``:
-    ``"blue camel, forward 3"`` (in the table's language: ``"Kamel blau, vorwärts 3"``)."""
+    ``"blue camel, forward 3"`` (in the table's language: ``"Kamel blau, 3 Felder
+    vorwärts"``; the web page's words, ``camelhost.table.view.spoken_die``)."""
     if notice.get("kind") != "die":
         return None
     m = notice["move"]
-    return _("%s camel, %s %d") % (
-        colour_word(m["camel"]), _("forward") if m["direction"] > 0 else _("backward"), m["distance"])
+    return spoken_die(m["camel"], m["direction"], m["distance"])
 
 
 class Speaker:

@@ -285,6 +285,30 @@ CRAZY_WHY = {"a": N_("the only crazy camel carrying racing camels"),
              "c": N_("the numeral's colour")}
 
 
+def which_way(direction, distance):
+    """Which way and how far a die moved its camel: every screen's one wording of it
+    (the full screen's banner, upper-cased; ``Last die:``; the spoken line,
+    ``spoken_die``; the web page's last die, ``camelhost.web.server.with_die_words``).
+    ``direction``: +1 (forward) or -1 (backward, counterclockwise); ``distance``: the
+    spaces moved, an int from 1. Returns a str in the table's language: ``forward 3``, ``backward 1``;
+    German ``3 Felder vorwärts``, ``1 Feld rückwärts`` (the distance first)."""
+    # counted and named: a language puts the distance where its grammar wants it
+    if direction > 0:
+        return ngettext("forward %(distance)d", "forward %(distance)d", distance) % {
+            "distance": distance}
+    return ngettext("backward %(distance)d", "backward %(distance)d", distance) % {
+        "distance": distance}
+
+
+def spoken_die(camel, direction, distance):
+    """The words said aloud for a die (RULES 5, optional speech: ``--speak`` and the web
+    page's speech): the ``camel`` it moved (a colour name) and ``which_way``.
+    Returns a str in the table's language: ``blue camel, forward 3`` / ``Kamel blau,
+    3 Felder vorwärts``."""
+    return _("%(camel)s camel, %(way)s") % {"camel": colour_word(camel),
+                                            "way": which_way(direction, distance)}
+
+
 def _last_die(session):
     for report in reversed(session.reports):
         m = report.get("move")

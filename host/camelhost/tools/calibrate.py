@@ -1901,8 +1901,10 @@ def brightness_title(edition):
 
 
 #: What to install for ``--plot``: matplotlib is an optional extra (``plot``), not a
-#: runtime dependency, because it is heavy.
-PLOT_INSTALL = "pip install 'smart-pyramid[plot]' or pip install matplotlib"
+#: runtime dependency, because it is heavy. The two commands (the extra, or matplotlib
+#: alone) go into ``plot_backend``'s one translatable sentence, named, so a language
+#: says its own "or" (a command is never translated).
+PLOT_INSTALL = {"extra": "pip install 'smart-pyramid[plot]'", "alone": "pip install matplotlib"}
 
 
 def plot_backend():
@@ -1917,8 +1919,8 @@ def plot_backend():
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
     except ImportError:
-        raise CliError(_("--plot needs matplotlib, which is not installed (%s)")
-                       % PLOT_INSTALL) from None
+        raise CliError(_("--plot needs matplotlib, which is not installed (%(extra)s or "
+                         "%(alone)s)") % PLOT_INSTALL) from None
     return plt
 
 

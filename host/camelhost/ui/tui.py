@@ -67,7 +67,7 @@ from camelhost.table.journal import JournalFull
 from camelhost.table.narration import came_out_words, move_die, notice_lines, put_back_words
 from camelhost.table.narration import die_words as die_said  # this module's die_words: the banner
 from camelhost.table.parser import FINISH_WORDS, finish_card_cut  # noqa: F401  (API)
-from camelhost.table.view import CRAZY_WHY, move_path, table_view
+from camelhost.table.view import CRAZY_WHY, move_path, table_view, which_way
 from camelhost.ui import palette, plain, plan, terminal
 from camelhost.ui.loop import Moments
 from camelhost.ui.odds_view import compute, odds_lines, panel_legend, snapshot
@@ -411,13 +411,15 @@ def banner_kind(notices):
 
 def die_words(move):
     """The banner's line for a die's ``move`` (the rules engine's): its camel, which way
-    and how far (``BLUE  FORWARD 3``); a crazy camel the grey die moved with the reason
+    and how far (``BLUE  FORWARD 3``, German ``BLAU  3 FELDER VORWÄRTS``: the words of
+    ``camelhost.table.view.which_way``); a crazy camel the grey die moved with the reason
     that one moved (``WHITE  BACKWARD 1  (it sits directly on the other crazy camel)``,
     RULES 3.5 a, b, c, the plain table's words: ``CRAZY_WHY``)."""
-    way = _("FORWARD") if move["direction"] > 0 else _("BACKWARD")
+    # which way and how far, every screen's one wording (German ``3 FELDER VORWÄRTS``)
+    way = which_way(move["direction"], move["distance"]).upper()
     text = Text()
     text.append(colour_word(move["camel"]).upper(), palette.style(move["camel"]))
-    text.append("  %s %d" % (way, move["distance"]), "bold")
+    text.append("  %s" % way, "bold")
     why = CRAZY_WHY.get(move.get("rule"))
     if why:  # which crazy camel the grey die moved, and why (RULES 3.5)
         text.append("  (%s)" % _(why))

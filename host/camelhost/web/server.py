@@ -357,13 +357,20 @@ def with_die_words(view):
     """``view`` with its last die's words for the page, in the table's language:
     ``last_die["said"]``, the die and the value it showed as every screen names them
     (``camelhost.table.narration.die_words``: ``red 2``, the grey die in black numerals
-    ``grey-black 2``, German ``grau-schwarz 2``). A new dict (``view`` is left as it is);
-    a view without a last die is returned as it is."""
+    ``grey-black 2``, German ``grau-schwarz 2``); ``last_die["way"]``, which way and
+    how far as every screen says it (``camelhost.table.view.which_way``: ``forward 3``,
+    German ``3 Felder vorwärts``); ``last_die["spoken"]``, the words the page says aloud
+    for it, as ``--speak`` does (``camelhost.table.view.spoken_die``: ``blue camel,
+    forward 3``). A new dict (``view`` is left as it is); a view without a last die is
+    returned as it is."""
     die = view.get("last_die") if isinstance(view, dict) else None
     if not isinstance(die, dict) or "colour" not in die:
         return view
     from camelhost.table.narration import die_words
-    return dict(view, last_die=dict(die, said=die_words(die)))
+    from camelhost.table.view import spoken_die, which_way
+    return dict(view, last_die=dict(
+        die, said=die_words(die), way=which_way(die["direction"], die["distance"]),
+        spoken=spoken_die(die["camel"], die["direction"], die["distance"])))
 
 
 class WebBoard:

@@ -39,11 +39,11 @@ PAGE_WORDS = (
     N_("the pyramid is not answering: the dice are typed at the table"),
     # the last die
     N_("race over: {0} wins"), N_("{0} is last"), N_("setting up the camels"),
-    N_("no die yet this race"), N_("{0} forward {1}"), N_("{0} backward {1}"),
+    # the last die's camel, then which way and how far (the server's words: which_way)
+    N_("no die yet this race"), N_("{0} {1}"),
     N_("{0}'s pyramid ticket"), N_("{0}'s {1}"), N_("{0}'s tile"),
     N_("{0} leg ticket {1}"), N_("1 pyramid ticket"), N_("{0} pyramid tickets"), N_("die {0}"),
-    N_("carrying {0}"), N_("{0} moves: {1}"), N_("{0} camel, forward {1}"), N_("{0} die"),
-    N_("{0} camel, backward {1}"),
+    N_("carrying {0}"), N_("{0} moves: {1}"), N_("{0} die"),
     # panels
     N_("1 die inside"), N_("{0} dice inside"), N_(" (one stays in)"), N_("none inside"),
     N_("1st"), N_("2nd"), N_("coin"), N_("coins"), N_("{0} on {1}"), N_("partner {0}"),

@@ -300,7 +300,9 @@
     const forward = d.direction > 0;
     $("die-arrow").textContent = forward ? "\u25B6" : "\u25C0";
     $("die-distance").textContent = String(d.distance);
-    $("die-camel").textContent = t(forward ? "{0} forward {1}" : "{0} backward {1}", cw(d.camel), d.distance);
+    // the banner's words: the camel, then which way and how far as every screen says it
+    // (the server's ``which_way``: German "3 Felder vorwärts", the distance first)
+    $("die-camel").textContent = t("{0} {1}", cw(d.camel), d.way);
     const bits = [];
     if (d.player) bits.push(t("{0}'s pyramid ticket", d.player));
     bits.push(t("die {0}", d.said));  // the die and its value as every screen names them (the server's)
@@ -803,8 +805,8 @@
     state.spokenDie = key;
     state.firstAfterConnect = false;
     if (!d || !fresh || !speechOn() || !("speechSynthesis" in window)) return;
-    const words = t(d.direction > 0 ? "{0} camel, forward {1}" : "{0} camel, backward {1}", cw(d.camel), d.distance);
-    const said = new SpeechSynthesisUtterance(words);
+    // the words --speak says, the server's (``spoken_die``): one wording in every language
+    const said = new SpeechSynthesisUtterance(d.spoken);
     said.lang = document.documentElement.lang || "en";  // a voice of the table's language
     window.speechSynthesis.speak(said);
   }
