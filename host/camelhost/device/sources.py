@@ -62,21 +62,25 @@ def without_a_board():
              "prints its port (docs/emulator.md)")
 
 
-def instead_of_a_port(option, first=AUTO):
+def instead_of_a_port(option, first=AUTO, virtual=True):
     """What a command offers where the port it was given, or ``auto``'s, is not there:
     one clause in the table's language, each dice source named with ``option``, the one
     difference between the commands: ``first`` (``auto``: ``--port auto (the first RP2040
     on USB)``; ``PORT``: ``--port PORT``), the simulated pyramid (``--port virtual (the
-    simulated pyramid)``) and, for play's ``--pyramid``, the dice typed (``--pyramid
-    manual to type the dice``). The one source of that advice: ``open.missing_port``
-    (calibrate, monitor, doctor, play) and play's ``--pyramid auto`` finding no board
-    (``open.find_rp2040_port``)."""
+    simulated pyramid)``; left out with ``virtual`` False: ``pyramid flash``, which needs
+    a board) and, for play's ``--pyramid``, the dice typed (``--pyramid manual to type
+    the dice``). The one source of that advice: ``open.missing_port`` (calibrate,
+    monitor, doctor, play) and ``--port auto`` or ``--pyramid auto`` finding no board
+    (``open.find_rp2040_port``: every command that takes ``auto``)."""
     named = {"o": option}
     ways = [_("%(o)s auto (the first RP2040 on USB)") % named if first == AUTO
-            else _("%(o)s PORT") % named,
-            _("%(o)s virtual (the simulated pyramid)") % named]
+            else _("%(o)s PORT") % named]
+    if virtual:
+        ways.append(_("%(o)s virtual (the simulated pyramid)") % named)
     if option == "--pyramid":
         ways.append(_("%(o)s manual to type the dice") % named)
+    if len(ways) == 1:
+        return ways[0]
     return ", ".join(ways[:-1]) + _(" or ") + ways[-1]
 
 
