@@ -72,6 +72,37 @@ def add_arguments(parser):
     add_seed_argument(parser, _("seed of the virtual pyramid"))
 
 
+def typed_options(args):
+    """The options of ``args`` (calibrate's parsed command line) as typed, but the port:
+    ``(option, value)`` pairs in the help's order (``value`` a str, None for a flag), each
+    option left out where it has its default. What every rerun the session advises
+    repeats (``calibrate``'s ``typed``, ``again_command``; maker s43, finding 3)."""
+    typed = []
+    if args.edition is not None:
+        typed.append(("--edition", args.edition))
+    if args.samples != DEFAULT_SAMPLES:
+        typed.append(("--samples", str(args.samples)))
+    for flag, on in (("--auto", args.auto), ("--autorange", args.autorange)):
+        if on:
+            typed.append((flag, None))
+    if args.gain is not None:
+        typed.append(("--gain", str(args.gain)))
+    if args.integration is not None:
+        typed.append(("--integration", "%g" % args.integration))
+    for option in ("plot", "out"):
+        if getattr(args, option) is not None:
+            typed.append(("--" + option, getattr(args, option)))
+    if args.no_save:
+        typed.append(("--no-save", None))
+    if args.verbose:
+        typed.append(("--verbose", None))
+    if args.seed != 1:
+        typed.append(("--seed", str(args.seed)))
+    if getattr(args, "lang", None):
+        typed.append(("--lang", args.lang))
+    return typed
+
+
 def run(args):
     if args.auto and args.port != VIRTUAL:
         raise ValueError(_("--auto needs --port virtual: on a real pyramid a person "
@@ -106,7 +137,8 @@ def run(args):
                       else HumanDriver(emulated=kind == "pty"))
             result = calibrate(pyramid, driver, edition=args.edition, samples=args.samples,
                                gain=args.gain, integration=integration,
-                               save=not args.no_save, autorange=args.autorange)
+                               save=not args.no_save, autorange=args.autorange,
+                               typed=typed_options(args))
     except KeyboardInterrupt:
         if result is not None:  # the session ended (saved or not): not stopped by this
             raise
