@@ -19,10 +19,11 @@ pytestmark = [pytest.mark.process]  # a pty and a thread answering on it
 
 
 class Board:
-    """A pyramid firmware's answers to ``HELLO?`` (and ``OUT``) on a pty: ``ed`` its edition."""
+    """A pyramid firmware's answers to ``HELLO?`` (and ``OUT``) on a pty: ``ed`` its edition,
+    ``uid`` its unique id."""
 
-    def __init__(self, ed):
-        self.ed = ed
+    def __init__(self, ed, uid="E6614103E7452D2F"):
+        self.ed, self.uid = ed, uid
         self.master, self._slave = os.openpty()
         tty.setraw(self._slave)
         self.port = os.ttyname(self._slave)
@@ -48,7 +49,7 @@ class Board:
                     continue
                 if msg.name == "HELLO?":
                     os.write(self.master, protocol.encode(
-                        "HELLO", proto=1, fw="0.1.0", uid="E6614103E7452D2F", boot="958586CF",
+                        "HELLO", proto=1, fw="0.1.0", uid=self.uid, boot="958586CF",
                         seq=0, oldest=1, ed=self.ed, sensor="ok", vb=False, prev=None, acked=0))
 
     def close(self):
