@@ -73,7 +73,7 @@ def test_make_flash_to_a_missing_port_says_port_auto_and_emulate(no_board, monke
 def test_pyramid_flash_itself_without_a_board_keeps_its_option(no_board, tmp_path, capsys):
     assert cli.main(["flash", "--port", "auto", "--build-dir", str(tmp_path / "b")]) == 1
     err = capsys.readouterr().err
-    assert "Plug it in, give --port PORT. Without a board: " in err, err
+    assert "Plug it in, or give --port PORT. Without a board: " in err, err  # no virtual
     assert "make flash" not in err, err
 
 

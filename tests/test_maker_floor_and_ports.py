@@ -234,4 +234,4 @@ def test_calibrate_on_a_dim_board_refuses_with_the_command_and_its_port(micropyt
                      "--samples", "3"]) != 0
     err = capsys.readouterr().err
     assert ("set gain 4x (--gain 4) and calibrate again: pyramid calibrate --port virtual "
-            "--integration 2.4 --gain 4 (nothing was saved)") in err, err
+            "--samples 3 --integration 2.4 --gain 4 (nothing was saved)") in err, err

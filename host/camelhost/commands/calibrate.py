@@ -72,6 +72,63 @@ def add_arguments(parser):
     add_seed_argument(parser, _("seed of the virtual pyramid"))
 
 
+def emulated_edition(pyramid, asked):
+    """The edition to calibrate on ``pyramid`` (an open ``monitor.Pyramid``) for
+    ``--edition`` ``asked`` (None: the board's own): ``asked``, except on an emulated
+    Pico whose ``pyramid emulate`` recorded the dice in its table
+    (``sources.emulated_dice``), where only those dice can be put in the head: none
+    asked for, theirs (the board switched to it, as its console's line advises when a
+    kept ``--flash`` image runs another); another asked for, ``CliError``, one line
+    before any setting is touched, naming how to calibrate those dice and how to get an
+    emulated Pico with the dice asked for (maker s43, finding 2: it asked for the orange
+    die of a table that has none)."""
+    from camelhost.device import sources
+    from camelhost.i18n import edition_word
+
+    if pyramid.virtual is not None or not sources.emulated_uid(pyramid.hello.get("uid")):
+        return asked
+    dice = sources.emulated_dice(pyramid.port)
+    if dice is None or asked in (None, dice):
+        return dice or asked
+    raise CliError(_("--edition %(asked)s: the dice in the emulated Pico on %(port)s are the "
+                     "%(dice)s edition's: calibrate them with --edition %(name)s (or leave "
+                     "--edition out), or start an emulated Pico with the %(asked_word)s "
+                     "edition's dice: pyramid emulate --edition %(asked)s")
+                   % {"asked": asked, "port": pyramid.port, "dice": edition_word(dice),
+                      "name": dice, "asked_word": edition_word(asked)})
+
+
+def typed_options(args):
+    """The options of ``args`` (calibrate's parsed command line) as typed, but the port:
+    ``(option, value)`` pairs in the help's order (``value`` a str, None for a flag), each
+    option left out where it has its default. What every rerun the session advises
+    repeats (``calibrate``'s ``typed``, ``again_command``; maker s43, finding 3)."""
+    typed = []
+    if args.edition is not None:
+        typed.append(("--edition", args.edition))
+    if args.samples != DEFAULT_SAMPLES:
+        typed.append(("--samples", str(args.samples)))
+    for flag, on in (("--auto", args.auto), ("--autorange", args.autorange)):
+        if on:
+            typed.append((flag, None))
+    if args.gain is not None:
+        typed.append(("--gain", str(args.gain)))
+    if args.integration is not None:
+        typed.append(("--integration", "%g" % args.integration))
+    for option in ("plot", "out"):
+        if getattr(args, option) is not None:
+            typed.append(("--" + option, getattr(args, option)))
+    if args.no_save:
+        typed.append(("--no-save", None))
+    if args.verbose:
+        typed.append(("--verbose", None))
+    if args.seed != 1:
+        typed.append(("--seed", str(args.seed)))
+    if getattr(args, "lang", None):
+        typed.append(("--lang", args.lang))
+    return typed
+
+
 def run(args):
     if args.auto and args.port != VIRTUAL:
         raise ValueError(_("--auto needs --port virtual: on a real pyramid a person "
@@ -101,12 +158,14 @@ def run(args):
                 # nobody can put a die into the simulated head: its table does it
                 print(_("virtual pyramid: the simulated table puts each die in the head "
                         "itself, so calibrate runs unattended (--auto is implied)"))
+            edition = emulated_edition(pyramid, args.edition)
             kind = getattr(getattr(pyramid.link.transport, "identity", None), "kind", None)
             driver = (VirtualDriver(pyramid.virtual) if pyramid.virtual
                       else HumanDriver(emulated=kind == "pty"))
-            result = calibrate(pyramid, driver, edition=args.edition, samples=args.samples,
+            result = calibrate(pyramid, driver, edition=edition, samples=args.samples,
                                gain=args.gain, integration=integration,
-                               save=not args.no_save, autorange=args.autorange)
+                               save=not args.no_save, autorange=args.autorange,
+                               typed=typed_options(args))
     except KeyboardInterrupt:
         if result is not None:  # the session ended (saved or not): not stopped by this
             raise

@@ -44,6 +44,7 @@ import threading
 import time
 
 from camelhost.commands.options import add_edition_argument, add_seed_argument, metavar
+from camelhost.device import sources
 from camelhost.errors import CliError
 from camelhost.i18n import N_, _, colours_in, edition_word
 from camelhost.table.manual import typed_label as console_label
@@ -310,6 +311,7 @@ def run(args):
                             fresh=args.fresh, flash_file=args.flash, start_timeout=USB_TIMEOUT)
     stop = threading.Event()
     began = time.monotonic()
+    record = None  # the dice's edition, for calibrate on this port (sources.emulated_dice)
     try:
         board.start()
     except (FlashInUse, NotAFlashImage) as exc:  # its one line, nothing started or written
@@ -329,6 +331,7 @@ def run(args):
             except EmulatorError as exc:
                 raise CliError(_("the pyramid firmware did not start on the emulated board: %s")
                                % str(exc).splitlines()[0]) from None
+        record = sources.publish_emulated_dice(board.port, board.edition)
         print(_("emulated Pico on %s (MicroPython from %s)") % (os.path.realpath(board.port), board.uf2))
         seen = {m["boot"] for _at, m in list(board.emitted) if m.name == "HELLO"}
         resets = len(board.resets)
@@ -353,6 +356,7 @@ def run(args):
         raise CliError(_("the emulated board stopped: %s") % exc) from None
     finally:
         stop.set()
+        sources.withdraw_emulated_dice(record)
         board.close()
     # q, Ctrl-C or the end of input: said, not a silent exit
     print(_("powered off: the emulated Pico stopped and its serial port is gone"))

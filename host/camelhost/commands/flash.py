@@ -51,7 +51,7 @@ def run(args):
         # the first USB serial device of any kind)
         from camelhost.device.open import find_rp2040_port
 
-        port = find_rp2040_port("--port")
+        port = find_rp2040_port("--port", virtual=False)  # a board to flash: not virtual
     listing = flash.flash(
         port,
         build_dir=args.build_dir,

@@ -296,7 +296,6 @@ def open_session(args, said=None):
     from camelhost.table.session import (
         Session,
         TableError,
-        check_names,
         new_name_problem,
         player_name,
     )
@@ -361,10 +360,7 @@ def open_session(args, said=None):
         raise CliError(_("--players %s: the names are separated by commas (%s)")
                        % (args.players, ",".join(player_name(n) for n in
                                                 args.players.replace(";", ",").split(","))))
-    try:
-        names = check_names(args.edition or "second", names)
-    except TableError as exc:
-        raise CliError(_("--players %s: %s") % (args.players, exc)) from None
+    edition, names = _first_edition(args, names)
     for name in names:
         problem = new_name_problem(name, names)
         if problem is not None:
@@ -391,11 +387,49 @@ def open_session(args, said=None):
     journal = Journal(path, pyramid=args.pyramid or "manual", lang=language())
     journal.made_folder = made
     try:
-        session = Session(args.edition or "second", names, seed=seed, bots=bots, journal=journal)
+        session = Session(edition, names, seed=seed, bots=bots, journal=journal)
     except TableError as exc:
         _discard_unused(journal)
         raise CliError(str(exc)) from None
     return session, journal
+
+
+#: The edition of a new game played without ``--edition`` on typed dice or the virtual
+#: pyramid, or on a pyramid whose edition can't be told (``board_edition``).
+DEFAULT_EDITION = "second"
+
+
+def _reads_board_edition(args):
+    """True when a new game's edition is the pyramid's (``_take_board_edition``): no
+    ``--edition`` typed, and ``--pyramid`` a port or ``auto``, whose board names its
+    edition once opened (typed dice and the virtual pyramid name none)."""
+    return (not args.resume and args.edition is None
+            and args.pyramid not in (None, "manual", "virtual"))
+
+
+def _first_edition(args, names):
+    """``(edition, names)``: the edition a new game is made in before its pyramid is
+    opened, and the players' ``names`` checked (``session.check_names``). ``--edition``'s
+    when typed, else ``DEFAULT_EDITION``; but when the pyramid's edition will be played
+    (``_reads_board_edition``), the first edition that takes these players when the
+    default does not: they are judged by the pyramid's edition once it is known
+    (``_take_board_edition``), not refused by the default's (maker s43, finding 1: a
+    2-player table on a classic pyramid was refused by the second edition's 3..8).
+    Raises ``CliError`` (``--players NAMES: ...``) when no edition it may play takes them."""
+    from camelhost.commands.options import EDITION_CHOICES
+    from camelhost.table.session import TableError, check_names
+
+    first = args.edition or DEFAULT_EDITION
+    others = [e for e in EDITION_CHOICES if e != first] if _reads_board_edition(args) else []
+    try:
+        return first, check_names(first, names)
+    except TableError as exc:
+        for edition in others:
+            try:
+                return edition, check_names(edition, names)
+            except TableError:
+                continue
+        raise CliError(_("--players %s: %s") % (args.players, exc)) from None
 
 
 def _refuse_journals_pseudo_terminal(args, header, options):
@@ -793,26 +827,41 @@ def _take_board_edition(args, pyramid, session, journal):
     """A new game started without ``--edition`` on a pyramid (a port or ``auto``) plays
     the edition the pyramid is set to (``board_edition``), as doctor, monitor and
     calibrate take the board's own: returns ``(session, journal, line)``, the game made
-    again in that edition when it is not the default's (the first one's journal, holding
-    only its ``game`` line, removed), and ``line`` the opening line that says which
-    edition is played (``None`` when the board's can't be told: the default's is
-    played, and the board is checked as for any game). ``CliError`` when the players
-    don't fit the board's edition (the pyramid closed)."""
+    again in that edition when it is not the one the game was first made in
+    (``_first_edition``; the first one's journal, holding only its ``game`` line,
+    removed), and ``line`` the opening line that says which edition is played (``None``
+    when the board's can't be told: ``DEFAULT_EDITION`` is played, and the board is
+    checked as for any game). ``CliError`` when the players don't fit the edition played
+    (the pyramid closed): naming the edition the pyramid is set to, and how to set it to
+    the one they fit (maker s43, finding 1)."""
     import copy
 
     from camelhost.i18n import edition_word
+    from camelhost.table.session import TableError, check_names
     edition = board_edition(pyramid)
-    if edition is None:
-        return session, journal, None
-    if edition != session.edition.name:
+    played = edition or DEFAULT_EDITION  # a board that names none: the default's
+    if played != session.edition.name:
+        if edition is not None:  # the players judged by the edition the pyramid is set to
+            try:
+                check_names(edition, session.names)
+            except TableError as exc:
+                pyramid.close()
+                raise CliError(_("--players %(players)s: %(why)s, the edition the pyramid on "
+                                 "%(port)s is set to; to play the %(other)s edition, set the "
+                                 "pyramid to it with pyramid calibrate --edition %(name)s")
+                               % {"players": args.players, "why": exc, "port": pyramid.port,
+                                  "other": edition_word(session.edition.name),
+                                  "name": session.edition.name}) from None
         again = copy.copy(args)
-        again.edition = edition
+        again.edition = played
         _discard_unused(journal)
         try:
             session, journal = open_session(again)
         except BaseException:
             pyramid.close()
             raise
+    if edition is None:
+        return session, journal, None
     line = (_("playing the %(word)s edition, the one the pyramid on %(port)s is set to "
               "(--edition chooses)") % {"word": edition_word(edition), "port": pyramid.port})
     return session, journal, line

@@ -31,14 +31,17 @@ pseudo_terminal = sources.pseudo_terminal
 PORT_FORM_ENV = sources.PORT_FORM_ENV
 
 
-def find_rp2040_port(option="--pyramid"):
+def find_rp2040_port(option="--pyramid", virtual=True):
     """Return the device path of the first serial port with USB VID 0x2E8A.
 
-    Raises ``CliError`` listing the ports seen when there is none; ``option`` is the
-    command's option that names a port: ``--pyramid`` (play) adds ``--pyramid manual``,
-    ``--port`` (the maker's tools: flash, doctor, calibrate, monitor) adds ``pyramid
-    emulate`` for a maker without a board (docs/emulator.md), and names the port in the
-    form ``PORT_FORM_ENV`` gives when it is set (``make flash PORT=/dev/ttyACM0``)."""
+    Raises ``CliError`` listing the ports seen when there is none, and what ``option``
+    (the command's option that names a port) offers instead
+    (``sources.instead_of_a_port``, as a missing port's line says it: ``missing_port``):
+    a port, the simulated pyramid (``virtual`` False: ``pyramid flash``, which needs a
+    board) and, for play's ``--pyramid``, the dice typed; ``--port`` (the maker's
+    tools: flash, doctor, calibrate, monitor) adds ``pyramid emulate`` for a maker
+    without a board (docs/emulator.md), and names the port in the form
+    ``PORT_FORM_ENV`` gives when it is set (``make flash PORT=/dev/ttyACM0``)."""
     import os
 
     from serial.tools import list_ports
@@ -51,13 +54,10 @@ def find_rp2040_port(option="--pyramid"):
     if form:  # a command that is not pyramid's own (make flash): its form
         text = (_("no smart pyramid found (no USB serial port with vendor id 0x2E8A; "
                   "ports seen: %s). Plug it in, or name its port: %s") % (seen, form))
-    elif option == "--pyramid":  # play: the simulated pyramid and typed dice too
+    else:  # the simulated pyramid too, and for play typed dice (maker s43, finding 4)
         text = (_("no smart pyramid found (no USB serial port with vendor id 0x2E8A; "
                   "ports seen: %s). Plug it in, or give %s")
-                % (seen, sources.instead_of_a_port(option, first="PORT")))
-    else:
-        text = (_("no smart pyramid found (no USB serial port with vendor id 0x2E8A; "
-                  "ports seen: %s). Plug it in, give %s PORT") % (seen, option))
+                % (seen, sources.instead_of_a_port(option, first="PORT", virtual=virtual)))
     if option == "--port":
         text += ". " + sources.without_a_board()
     raise CliError(text)

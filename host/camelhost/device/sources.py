@@ -31,6 +31,72 @@ def emulated_uid(uid):
     return isinstance(uid, str) and len(uid) == 16 and uid.upper().startswith(EMULATED_UID_MARK)
 
 
+def _dice_record(port):
+    """The file ``publish_emulated_dice`` writes for ``port``: in this user's runtime
+    folder (``$XDG_RUNTIME_DIR``, else the temporary folder), named by the port's real
+    path."""
+    import os
+    import tempfile
+
+    runtime = os.environ.get("XDG_RUNTIME_DIR") or tempfile.gettempdir()
+    folder = os.path.join(runtime, "smart-pyramid-" + str(os.getuid()), "emulated")
+    return os.path.join(folder, os.path.realpath(port).strip("/").replace("/", "_") + ".json")
+
+
+def publish_emulated_dice(port, edition):
+    """Record, while ``pyramid emulate`` runs, the edition of the dice in its emulated
+    Pico's table (``edition``: ``classic``/``second``, its ``--edition``) for its port
+    ``port``: the board's firmware may run another (a kept ``--flash`` image keeps its
+    settings), and no protocol line names the dice, yet ``pyramid calibrate`` on that
+    port asks for them (``emulated_dice``; maker s43, finding 2). Returns the record's
+    path, for ``withdraw_emulated_dice``; ``None`` when it can't be written (then
+    nothing is checked)."""
+    import json
+    import os
+
+    path = _dice_record(port)
+    try:
+        os.makedirs(os.path.dirname(path), mode=0o700, exist_ok=True)
+        with open(path + ".new", "w", encoding="utf-8") as f:
+            json.dump({"port": os.path.realpath(port), "pid": os.getpid(),
+                       "dice": edition}, f)
+        os.replace(path + ".new", path)
+    except OSError:
+        return None
+    return path
+
+
+def withdraw_emulated_dice(path):
+    """Remove the record ``publish_emulated_dice`` wrote at ``path`` (None: nothing),
+    when the emulator that wrote it stops."""
+    import os
+
+    if path is not None:
+        try:
+            os.remove(path)
+        except OSError:
+            pass
+
+
+def emulated_dice(port):
+    """The edition of the dice in the emulated Pico on ``port`` (a port path) as the
+    running ``pyramid emulate`` that serves it recorded them (``publish_emulated_dice``),
+    or ``None``: no record, or one left by an emulator no longer running, or for another
+    port."""
+    import json
+    import os
+
+    try:
+        with open(_dice_record(port), encoding="utf-8") as f:
+            record = json.load(f)
+        os.kill(int(record["pid"]), 0)  # its emulator still runs
+    except (OSError, ValueError, TypeError, KeyError):
+        return None
+    if record.get("port") != os.path.realpath(port):
+        return None
+    return record.get("dice")
+
+
 #: The environment variable that holds how the command that runs a maker's tool names
 #: the port, when that command is not ``pyramid ... --port PORT``: the Makefile's
 #: ``flash`` target sets it to ``make flash PORT=/dev/ttyACM0`` (the README's form), so
@@ -62,21 +128,25 @@ def without_a_board():
              "prints its port (docs/emulator.md)")
 
 
-def instead_of_a_port(option, first=AUTO):
+def instead_of_a_port(option, first=AUTO, virtual=True):
     """What a command offers where the port it was given, or ``auto``'s, is not there:
     one clause in the table's language, each dice source named with ``option``, the one
     difference between the commands: ``first`` (``auto``: ``--port auto (the first RP2040
     on USB)``; ``PORT``: ``--port PORT``), the simulated pyramid (``--port virtual (the
-    simulated pyramid)``) and, for play's ``--pyramid``, the dice typed (``--pyramid
-    manual to type the dice``). The one source of that advice: ``open.missing_port``
-    (calibrate, monitor, doctor, play) and play's ``--pyramid auto`` finding no board
-    (``open.find_rp2040_port``)."""
+    simulated pyramid)``; left out with ``virtual`` False: ``pyramid flash``, which needs
+    a board) and, for play's ``--pyramid``, the dice typed (``--pyramid manual to type
+    the dice``). The one source of that advice: ``open.missing_port`` (calibrate,
+    monitor, doctor, play) and ``--port auto`` or ``--pyramid auto`` finding no board
+    (``open.find_rp2040_port``: every command that takes ``auto``)."""
     named = {"o": option}
     ways = [_("%(o)s auto (the first RP2040 on USB)") % named if first == AUTO
-            else _("%(o)s PORT") % named,
-            _("%(o)s virtual (the simulated pyramid)") % named]
+            else _("%(o)s PORT") % named]
+    if virtual:
+        ways.append(_("%(o)s virtual (the simulated pyramid)") % named)
     if option == "--pyramid":
         ways.append(_("%(o)s manual to type the dice") % named)
+    if len(ways) == 1:
+        return ways[0]
     return ", ".join(ways[:-1]) + _(" or ") + ways[-1]
 
 

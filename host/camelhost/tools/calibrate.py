@@ -35,6 +35,7 @@ sensor missing or failing, the board restarting mid-session (nothing is saved
 then), the port going away, the device refusing the profile.
 """
 
+import contextvars
 import json
 import os
 import sys
@@ -597,7 +598,8 @@ def light_problem(profile, samples, settings, port=None):
     """One line (no newline) when the darkest die of ``samples`` gives less light than
     ``profile``'s ``floor`` (enough light, docs/calibration.md): the die, its clear
     count, the floor, what to set (``light_fix``) and the command that calibrates again
-    with it on ``port`` (``with_port``: the port the session ran with, maker finding 11;
+    with it on ``port`` (``again_command``: the session's command on its port, maker
+    finding 11;
     ``--autorange`` when only the hardware can give the light); ``None`` when it has
     enough."""
     floor = profile.get("floor", 0.0)
@@ -605,9 +607,9 @@ def light_problem(profile, samples, settings, port=None):
     if not floor or clear >= floor:
         return None
     text, new = light_fix(settings, clear, floor, brightest, LIGHT_MARGIN)
-    again = (with_port("calibrate", port, "--autorange") if new is None else
-             with_port("calibrate", port, "--integration", "%.1f" % new["integration_ms"],
-                       "--gain", str(new["gain"])))
+    again = (again_command(port, "--autorange") if new is None else
+             again_command(port, "--integration", "%.1f" % new["integration_ms"],
+                           "--gain", str(new["gain"])))
     return (ngettext("too little light: the darkest die (%s) gives %d count of clear at "
                      "%s ms and gain %dx, under the %d these dice need; set %s and "
                      "calibrate again: %s",
@@ -689,6 +691,33 @@ def advise(pairs, saturated, loo, n_readings, settings=None, brightest=None):
             "player)") % (names, _exposure_fix(brightest, settings)))
 
 
+#: The options the running session's command was typed with, but its port: ``(option,
+#: value)`` pairs (``value`` None for a flag), ``calibrate``'s ``typed``; ``()`` outside a
+#: session. What ``again_command`` repeats.
+_TYPED = contextvars.ContextVar("calibrate_typed", default=())
+
+#: The options that set the light: a fix's own settings (``--autorange``, or
+#: ``--integration MS --gain N``) take their place in ``again_command``.
+LIGHT_OPTIONS = ("--autorange", "--gain", "--integration")
+
+
+def again_command(port, *more):
+    """The command that calibrates again, as the maker typed the session's: ``pyramid
+    calibrate`` on ``port`` (``with_port``: the port the session ran with) with the
+    options the session was typed with (``calibrate``'s ``typed``: ``--edition``,
+    ``--samples``, ``--no-save``, ...), and ``more`` (option words: a fix's settings,
+    ``--autorange`` or ``--integration MS --gain N``) in place of the light options typed
+    (``LIGHT_OPTIONS``). The one source of every rerun an outcome advises (maker s43,
+    finding 3: they dropped ``--samples``, ``--edition``, ``--autorange``). Returns a str
+    quoted for a POSIX shell."""
+    words = []
+    for option, value in _TYPED.get():
+        if more and option in LIGHT_OPTIONS:
+            continue
+        words += [option] if value is None else [option, value]
+    return with_port("calibrate", port, *words, *more)
+
+
 def stopped_words():
     """What a session the maker stopped before it saved says (``q`` at a prompt, Ctrl-C):
     ``calibration stopped; nothing was saved``, in the table's language."""
@@ -696,8 +725,12 @@ def stopped_words():
 
 
 def calibrate(pyramid, driver, edition=None, samples=DEFAULT_SAMPLES, gain=None,
-              integration=None, save=True, out=None, autorange=False):
+              integration=None, save=True, out=None, autorange=False, typed=()):
     """Run a whole session on an open ``monitor.Pyramid``; return a ``Result``.
+
+    ``typed``: the options the command was typed with but its port, ``(option, value)``
+    pairs (``value`` None for a flag), which every rerun the session advises repeats
+    (``again_command``).
 
     ``edition``: ``classic``/``second`` (set on the device), or ``None`` for the
     device's own. ``gain`` (1, 4, 16, 60) and ``integration`` (ms): new sensor
@@ -717,6 +750,17 @@ def calibrate(pyramid, driver, edition=None, samples=DEFAULT_SAMPLES, gain=None,
     ``SET`` in RAM and writes settings only with a saved profile, so a session that
     ends without its goodbye leaves nothing after a power cycle.
     """
+    token = _TYPED.set(tuple(typed))
+    try:
+        return _calibrate_typed(pyramid, driver, edition, samples, gain, integration, save,
+                                out, autorange)
+    finally:
+        _TYPED.reset(token)
+
+
+def _calibrate_typed(pyramid, driver, edition, samples, gain, integration, save, out,
+                     autorange):
+    """``calibrate`` once its ``typed`` options are the session's."""
     from camelhost.device.link import LinkError
 
     out = out or sys.stdout
@@ -850,7 +894,7 @@ def restarted_line(exc, port):
     now runs the settings saved with its profile, and the command to run again names
     ``port`` (tester s37tm finding 11)."""
     return _("%s; nothing was saved, and the pyramid runs its own profile and settings again "
-             "(those it starts with): run %s again") % (exc, with_port("calibrate", port))
+             "(those it starts with): run %s again") % (exc, again_command(port))
 
 
 def brightest(edition):
@@ -1191,7 +1235,7 @@ def too_dim_line(index, total, die, clear, floor, port, settings):
         "dice and sets it); the pyramid keeps its profile", clear) % {
             "index": index, "total": total, "ms": decimal(settings["integration_ms"], 1),
             "gain": settings["gain"], "die": _colour(die), "clear": clear,
-            "floor": int(floor + 0.999), "command": with_port("calibrate", port, "--autorange")}
+            "floor": int(floor + 0.999), "command": again_command(port, "--autorange")}
 
 
 def _brightest_die(collected):
@@ -1326,7 +1370,7 @@ def stopped_saturated(stop, edition, settings, port=None):
     these settings, and the setting that keeps the brightest die under the level as the
     readings in hand tell it (``brightest_estimate``, ``saturation_fix``), or
     ``--autorange``, which measures it, when they cannot tell; the command to type names
-    ``port``, the session's (``with_port``, maker finding 11)."""
+    ``port``, the session's (``again_command``, maker finding 11)."""
     it, gain = settings["integration_ms"], settings["gain"]
     head = ngettext(
         "stopped at reading %(index)d of %(total)d, nothing saved: the %(die)s die saturated "
@@ -1345,7 +1389,7 @@ def stopped_saturated(stop, edition, settings, port=None):
         return head + ". " + _(
             "The readings so far cannot tell how bright the dice are: calibrate again with "
             "--autorange, which measures the brightest die and chooses the gain (%s); the "
-            "pyramid keeps its profile") % with_port("calibrate", port, "--autorange")
+            "pyramid keeps its profile") % again_command(port, "--autorange")
     label, counts = estimate
     text, new = saturation_fix(settings, counts)
     if new is None:
@@ -1357,8 +1401,8 @@ def stopped_saturated(stop, edition, settings, port=None):
         "set %(fix)s, or let --autorange choose the gain (it measures the brightest die), and "
         "calibrate again (%(command)s); the pyramid keeps its profile") % {
             "die": shown_label(label), "counts": counts, "fix": text,
-            "command": with_port("calibrate", port, "--integration",
-                                 "%.1f" % new["integration_ms"], "--gain", str(new["gain"]))})
+            "command": again_command(port, "--integration", "%.1f" % new["integration_ms"],
+                                     "--gain", str(new["gain"]))})
 
 
 #: How many times an ``--autorange`` session sets more light when its readings ask for
@@ -1539,7 +1583,7 @@ def _unanswered_save(pyramid, exc, held, cfg, out):
     if now is not None and (not now[0] or tuple(now[1:]) != fitted):
         failed = CliError(_("%s (while saving the profile); the pyramid says it holds its "
                             "old profile: nothing was saved, run %s again") % (
-                                exc, with_port("calibrate", pyramid.port)))
+                                exc, again_command(pyramid.port)))
         failed.link_failure = True
         raise failed
     stopped = CliError(_(
@@ -1672,7 +1716,7 @@ def too_few_left_line(short, port=None):
         "readings each, too few to fit; put the die asked for in the head at each step and "
         "run %(command)s again; the pyramid keeps its profile", len(short)) % {
                  "classes": ", ".join(shown_label(label) for label in short),
-                 "least": MIN_SAMPLES, "command": with_port("calibrate", port)}
+                 "least": MIN_SAMPLES, "command": again_command(port)}
 
 
 def board_judges(pyramid, driver, label, value, taken, trusted, purpose=None):
@@ -1737,11 +1781,11 @@ def suspect_warning(label, like):
 def refusal_line(refused, collected, port=None):
     """The one line (no newline) saying why the profile was not saved
     (``camelup.calibration.refusal``'s answer ``refused``): whose readings look wrong,
-    why, and what to do, with the command to type on ``port`` (the session's: ``with_port``,
-    maker finding 11)."""
+    why, and what to do, with the command to type on ``port`` (the session's:
+    ``again_command``, maker finding 11)."""
     label, reason, detail = refused
     n = len(collected[label])
-    again = with_port("calibrate", port)
+    again = again_command(port)
     if reason == "like":
         like, count = detail
         if label == "empty":
