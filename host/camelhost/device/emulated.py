@@ -56,7 +56,7 @@ from camelup.board import protocol  # noqa: E402
 
 from camelhost.device.cable import PtyCable, cut_lines
 from camelhost.device.virtual import DiceTableDriver, Released
-from camelhost.i18n import _
+from camelhost.i18n import _, ngettext
 
 #: the folder of the Node runner and its ``node_modules`` (``make setup`` installs them)
 EMU_DIR = os.path.join(paths.REPO_ROOT, "hardware", "emu")
@@ -95,8 +95,12 @@ EMU_PACKAGES = (("rp2040py", "rp2040py"), ("littlefs", "littlefs-python"))
 
 
 def _missing(names):
-    return MissingPackage(_("emulate needs %s, which is not installed (%s; make setup "
-                            "installs it)") % (", ".join(names), EMU_INSTALL))
+    return MissingPackage(ngettext(
+        "emulate needs %(packages)s, which is not installed (%(install)s; make setup "
+        "installs it)",
+        "emulate needs %(packages)s, which are not installed (%(install)s; make setup "
+        "installs them)", len(names)) % {"packages": ", ".join(names),
+                                         "install": EMU_INSTALL})
 
 
 def check_packages():
