@@ -323,7 +323,9 @@ def check_port(port):
     """Raise ``CliError`` when ``port`` names a device path that does not exist.
 
     ``port`` as for ``mpremote_args``; only a path (``/dev/ttyACM0``, ``port:/dev/...``)
-    is checked, since ``auto``, ``id:<serial>`` and ``COM3`` are resolved by mpremote.
+    is checked, and on Linux and macOS a bare name no file has (``COM3``: tester s43,
+    finding 3), since ``auto``, ``id:<serial>`` and on Windows ``COM3`` are resolved by
+    mpremote.
     The message lists the serial ports pyserial sees and suggests ``--port auto`` (under
     ``make flash``, its form ``PORT=auto``: ``sources.port_given``) and ``pyramid emulate``;
     a port another program holds (``pyramid play``, ``monitor``) is refused as every
@@ -342,7 +344,9 @@ def check_port(port):
                        % port)
     path = port[len("port:"):] if port.startswith("port:") else port
     if "/" not in path:
-        return
+        from camelhost.device.open import names_nothing
+        if path.startswith("id:") or not names_nothing(path):
+            return  # mpremote's own words, or (Windows) a port name only opening can tell
     if os.path.exists(path):
         from camelhost.device.transport import TerminalInUse, refuse_a_terminal, serial_port_problem
         try:  # another program's terminal: neither listened to nor given to mpremote

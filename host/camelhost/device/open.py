@@ -63,13 +63,21 @@ def find_rp2040_port(option="--pyramid", virtual=True):
     raise CliError(text)
 
 
-def names_nothing(port):
-    """True when ``port`` (``--port``'s or ``--pyramid``'s word) is a device path that
-    names nothing there (``/dev/ttyACM0`` with no board plugged in); False for a path that
-    exists, a URL, or a name without a folder (``auto``, ``virtual``, ``COM3``)."""
+def names_nothing(port, option="--port"):
+    """True when ``port`` (``option``'s word: ``--port`` or ``--pyramid``) names no
+    device here: a path that names nothing (``/dev/ttyACM0`` with no board plugged in),
+    or, where serial ports are files (Linux, macOS), a bare name no file has (``COM3``
+    copied from the README's Windows example: tester s43, finding 3). False for what
+    exists, a URL, the option's own words (``auto``, ``virtual``, ``manual``) and a slip
+    of one (``virtua``: the opening asks "did you mean"), and on Windows for a bare name
+    (``COM3`` is a port name there, only opening it can tell)."""
     import os
 
-    return "/" in port and "://" not in port and not os.path.exists(port)
+    if "://" in port or port in (AUTO, VIRTUAL, MANUAL) or os.path.exists(port):
+        return False
+    if "/" in port:
+        return True
+    return os.name == "posix" and _meant(port, option) is None
 
 
 def missing_port(port, option="--port"):
@@ -78,10 +86,10 @@ def missing_port(port, option="--port"):
     (``sources.instead_of_a_port``: auto, the simulated pyramid, and for play's
     ``--pyramid`` the dice typed), then, for the maker's ``--port``, ``pyramid emulate``
     for a maker without a board, as ``pyramid flash`` and ``--port auto`` say it (tester
-    s35-2 finding 14 c; play's ``--pyramid``: tester s42 finding 2). A name without a
-    folder (``COM3``, a slip of ``virtual``) is left to the opening, which says it in its
-    own words."""
-    if not names_nothing(port):
+    s35-2 finding 14 c; play's ``--pyramid``: tester s42 finding 2; ``names_nothing``
+    says which words name nothing). A slip of ``virtual``, and on Windows a bare name
+    (``COM3``), are left to the opening, which says it in its own words."""
+    if not names_nothing(port, option):
         return
     from camelhost.device.transport import ports_seen
 

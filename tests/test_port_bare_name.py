@@ -1,0 +1,56 @@
+"""A port name without a folder that names nothing on Linux or macOS (``COM3``, copied
+from the README's Windows example; tester s43, finding 3) is answered as any missing
+port is: the serial ports seen, ``--port auto`` / ``virtual``, ``pyramid emulate``; not
+the opening's older words offering ``COM3`` back as an example, not "in use by another
+program" from mpremote, and doctor does not send the maker to flash a port nothing is
+at. A slip of an option's word (``virtua``) is still asked about."""
+
+import os
+
+import pytest
+from camelhost import cli
+
+pytestmark = pytest.mark.skipif(os.name != "posix", reason="bare port names are files here")
+
+SEEN = "no such port"
+
+
+@pytest.fixture(autouse=True)
+def _elsewhere(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # no file named COM3 where the command runs
+
+
+@pytest.mark.parametrize("argv", [
+    ["monitor", "--port", "COM3", "--count", "3"],
+    ["calibrate", "--port", "COM3", "--edition", "second"],
+    ["play", "--pyramid", "COM3", "--players", "Ann,Bo,Cy", "--plain"],
+    ["flash", "--port", "COM3"],
+])
+def test_a_bare_name_that_names_nothing_is_a_missing_port(argv, capsys, tmp_path):
+    rc = cli.main(argv)
+    err = capsys.readouterr().err
+    assert rc != 0
+    assert err.count("\n") == 1 and err.startswith("pyramid: "), err
+    assert SEEN in err and "serial ports seen:" in err, err
+    assert "auto" in err
+    assert "Windows: COM3" not in err and "another program" not in err, err
+
+
+def test_doctor_says_nothing_is_there_and_does_not_advise_flashing(capsys):
+    cli.main(["doctor", "--port", "COM3"])
+    out = capsys.readouterr()
+    text = out.out + out.err
+    assert "serial ports seen:" in text, text
+    assert "nothing is at COM3" in text, text
+    assert "pyramid flash" not in text, text
+
+
+@pytest.mark.parametrize("argv, meant", [
+    (["monitor", "--port", "virtua", "--count", "3"], "--port virtual"),
+    (["play", "--pyramid", "virtua", "--players", "Ann,Bo,Cy", "--plain"],
+     "--pyramid virtual"),
+])
+def test_a_slip_of_an_options_word_is_still_asked_about(argv, meant, capsys):
+    assert cli.main(argv) != 0
+    err = capsys.readouterr().err
+    assert "did you mean %s?" % meant in err, err
