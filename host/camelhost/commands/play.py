@@ -126,6 +126,24 @@ def _check_options(args):
     if args.upto_damage and not args.resume:
         raise CliError(_("--upto-damage goes with --resume FILE (it resumes a journal up to "
                        "its first damaged line); no game was started"), 2)
+    _check_bot_names(args.bots)
+
+
+def _check_bot_names(text):
+    """``CliError`` (one line, before anything starts) when the ``--bots`` value ``text``
+    names an empty name (``""``, ``,``, ``Ben,``), as ``--players`` with one is refused:
+    never dropped without a word. ``None`` (no ``--bots``) and a blank value (no bots:
+    ``--bots ''``) pass."""
+    import shlex
+    if text is None or not text.strip():
+        return
+    names = _typed_names("--bots", text)
+    for i, name in enumerate(names):
+        if not name.strip():
+            raise CliError(_("--bots %(bots)s: bot name %(n)d of %(count)d is empty: give the "
+                             "players whose seats bots play by name, e.g. --bots Ben,Cy (no "
+                             "bots: leave --bots out); no game was started")
+                           % {"bots": shlex.quote(text), "n": i + 1, "count": len(names)})
 
 
 def _unfinished(path):
