@@ -57,7 +57,8 @@ Never destroying a file: a torn last line (no newline: the process died while
 writing it) is the only thing ever cut, only when a good line precedes it, and its
 bytes are kept in ``FILE.damaged``, exactly (``resume`` says so in ``Journal.notes``);
 when it held a die from the pyramid whose own record was written whole before the cut
-and passes its CRC, the die is put back in its place (``_torn_die``).
+and passes its CRC, the die is put back in its place (``_torn_die``; after a damaged
+line set aside alone, or a first line rebuilt, too).
 Any other damage is refused naming the first bad line, the file untouched;
 ``upto_damage=True`` resumes up to that line after moving the rest aside to
 ``FILE.damaged`` (a copy, never deleted; each batch after a header line naming when and
@@ -916,10 +917,13 @@ class _Read:
         #: the damaged last line is a die from the pyramid whose own record reads it
         #: (``_last_die``) and ``--retype`` typed it again: ``skipped`` stands for it
         self.last_die = False
-        #: the last line, cut off, held a die from the pyramid whose own record in it is
-        #: whole and passes its CRC: put back as the pyramid sent it (``_torn_die``;
-        #: ``last_die`` too, ``skipped`` stands for it)
-        self.torn_die = False
+        #: ``None`` or, when the last line, cut off, held a die from the pyramid whose own
+        #: record in it is whole and passes its CRC (``_torn_die``): ``(line, reason,
+        #: start, bytes, prev, die)``, its number, why, the byte offset of its start, its
+        #: bytes, the hash of the line before it and the die put back as the pyramid sent
+        #: it (a ``set_aside`` line without ``hash`` stands for it; besides ``skipped``, a
+        #: damaged line set aside alone before it)
+        self.torn = None
 
     def before(self, line_no):
         """How many of the events come from lines before line ``line_no``."""
@@ -1096,14 +1100,15 @@ def _alone_plan(path, read):
     it``), or every line it sets aside (numbered as in the file, each with why) and,
     where reading then stops, what it moves there too."""
     skipped, bad = read.skipped, read.bad
-    if len(read.intruders) == 1 and skipped is None and bad is None:
+    if len(read.intruders) == 1 and skipped is None and bad is None and read.torn is None:
         later = len([x for x in read.original[read.intruders[0][3]:].split(b"\n")
                      if x.strip()])
         return _("setting it aside alone in %s.damaged and %s") % (path, _keeping(later))
     aside = [(n, _("out of place")) for n, _reason, _start, _end in read.intruders]
     if skipped is not None:
-        aside.append((_shown(read, skipped[0]), _("cut off, its die put back")
-                      if read.torn_die else _("damaged")))
+        aside.append((_shown(read, skipped[0]), _("damaged")))
+    if read.torn is not None:
+        aside.append((_shown(read, read.torn[0]), _("cut off, its die put back")))
     lines = ", ".join(_("line %(line)d (%(why)s)") % {"line": n, "why": why}
                       for n, why in sorted(aside))
     if bad is None:
@@ -1130,7 +1135,7 @@ def _refuse_intruder(path, read, options):
             read.bad is None or read.bad[0] != damaged[0]):
         damaged = None
     if (len(read.intruders) == 1 and damaged is None and read.skipped is None
-            and read.bad is None):
+            and read.bad is None and read.torn is None):
         hint = _skip_hint(path, options, plan)
     elif damaged is not None and not read.restored and _again_words(
             path, read, False, options)[1]:
@@ -1271,15 +1276,16 @@ def _torn_die(read, check):
     (``raw``, ``EVT ...*CRC``) was written whole before the cut and passes its CRC
     (``_torn_fields`` tells the line a die's, ``_wire_die`` reads the record, every field
     read whole agrees with it): the die is put back in its place as the pyramid sent it
-    (a ``set_aside`` line without ``hash`` stands for the line, its bytes kept in
-    ``FILE.damaged`` on a resume), when it still applies to the game (``check``,
-    ``Session.stale_line``). The pyramid released it and the table took it: left out, a
-    bot's turn would release another die at once (tester s42-3 finding 3). Nothing
-    otherwise (the note then says what the line held, ``_torn_words``)."""
+    (``read.torn``: a ``set_aside`` line without ``hash`` stands for the line, its bytes
+    kept in ``FILE.damaged`` on a resume), when it still applies to the game (``check``,
+    ``Session.stale_line``), also after a damaged line set aside alone before it
+    (``read.skipped``) and after a first line rebuilt. The pyramid released it and the
+    table took it: left out, a bot's turn would release another die at once (tester
+    s42-3 finding 3). Nothing otherwise (the note then says what the line held,
+    ``_torn_words``)."""
     bad, scan = read.bad, read.scan
-    if (bad is None or not bad[2] or read.kind != "damaged" or read.skipped is not None
-            or scan.skipped is not None or scan.game is None or check is None
-            or read.rebuilt is not None):
+    if (bad is None or not bad[2] or read.kind != "damaged" or read.last_die
+            or scan.game is None or check is None or not isinstance(scan.last, str)):
         return
     chunk = read.data[read.good_end:]
     kind, held = _torn_fields(chunk)
@@ -1293,11 +1299,9 @@ def _torn_die(read, check):
     if check(read.events + [wire]) is not None:
         return  # it no longer applies here: said as cut off, as before
     line_no, start = bad[0], read.good_end
-    read.skipped = (line_no, _("cut off when the program stopped"), start, len(read.data),
-                    chunk, scan.last)
-    read.retyped, read.proof, read.wire = [wire], None, True
-    read.last_die = read.torn_die = True
-    read.bad, read.kind, read.good_end = None, None, len(read.data)
+    read.torn = (line_no, _("cut off when the program stopped"), start, chunk, scan.last,
+                 wire)
+    read.bad, read.kind = None, None  # good_end stays: the line is no good line
     at = len(read.events)
     read.events = read.events + [wire]
     read.checked = read.events
@@ -1907,9 +1911,13 @@ def _skip_words(path, check, options):
     skipped = dry.skipped
     if skipped is None:
         return None
-    later = len([n for n in dry.lines[:len(dry.events)] if n > skipped[0]])
+    later = len([n for n in dry.lines[:len(dry.events)] if n > skipped[0]
+                 and (dry.torn is None or n != dry.torn[0])])
     kept = _keeping(later)
     if dry.bad is None:
+        if dry.torn is not None:  # the last line cut off, its die put back (_torn_die)
+            kept += _(", and putting back the die of line %d, cut off when the program "
+                      "stopped") % dry.torn[0]
         return _("setting it aside alone in %s.damaged and %s") % (path, kept)
     return (_("setting it aside in %(path)s.damaged and %(kept)s, then moving %(rest)s there "
               "too, as line %(line)d no longer applies without it")
@@ -1920,17 +1928,33 @@ def _skip_words(path, check, options):
 def _kept(read):
     """The journal's bytes as they stand after the read: up to the last line kept, a
     damaged line set aside replaced by its ``set_aside`` line (with the events typed
-    again in its place)."""
+    again in its place), and a last line cut off whose die was put back (``read.torn``)
+    by its own."""
     data, skipped, scan = read.data, read.skipped, read.scan
     if skipped is None:
-        return data[:read.good_end]
-    stand = {"type": SET_ASIDE, "n": skipped[0], "game": scan.game, "prev": skipped[5],
-             "hash": scan.skipped_hash, "reason": skipped[1]}
-    if read.last_die:  # the last line: no line names its hash, the chain goes on from this
-        del stand["hash"]
-    if read.retyped:
-        stand["events"] = read.retyped  # typed again in its place: read back there
-    return data[:skipped[2]] + encode_line(stand) + data[skipped[3]:read.good_end]
+        kept = data[:read.good_end]
+    else:
+        stand = {"type": SET_ASIDE, "n": skipped[0], "game": scan.game, "prev": skipped[5],
+                 "hash": scan.skipped_hash, "reason": skipped[1]}
+        if read.last_die:  # the last line: no line names its hash, the chain goes on from it
+            del stand["hash"]
+        if read.retyped:
+            stand["events"] = read.retyped  # typed again in its place: read back there
+        kept = data[:skipped[2]] + encode_line(stand) + data[skipped[3]:read.good_end]
+    if read.torn is not None:
+        # the last line: no line names its hash, the chain goes on from its stand-in
+        line_no, reason, _start, _chunk, prev, die = read.torn
+        kept += encode_line({"type": SET_ASIDE, "n": line_no, "game": scan.game,
+                             "prev": prev, "reason": reason, "events": [die]})
+    return kept
+
+
+def _stand_ins(read, shown=False):
+    """The numbers of the lines the journal holds a ``set_aside`` line for after the read
+    (the damaged line set aside alone, the last line cut off whose die was put back), a
+    tuple; ``shown``: numbered as in the file (``_shown``)."""
+    lines = tuple(x[0] for x in (read.skipped, read.torn) if x is not None)
+    return tuple(_shown(read, n) for n in lines) if shown else lines
 
 
 def _truncate_write(path, size, tail):
@@ -1953,7 +1977,7 @@ def _write_repair(path, read, kept):
     if read.intruders and read.rebuilt is not None:
         # a rebuilt first line too: the whole file is kept in FILE.damaged first, then the
         # journal is written again without the lines left out
-        replaced = (1,) + ((_shown(read, skipped[0]),) if skipped is not None else ())
+        replaced = (1,) + _stand_ins(read, shown=True)
         _set_aside(path, read.file, 1, read.file.count(b"\n"),
                    _batch_parts(1, read.file, kept, replaced,
                                 tuple(n for n, _r, _s, _e in read.intruders)))
@@ -1963,11 +1987,9 @@ def _write_repair(path, read, kept):
         # were (the header says which the journal keeps, which it holds a set_aside line
         # for, which it no longer holds), then the journal is written without them
         line_no, _reason, start, _end = read.intruders[0]
-        replaced = ()
-        if skipped is not None:
-            replaced = (_shown(read, skipped[0]),)
-            if skipped[2] < start:  # a damaged line before the first left out
-                line_no, start = replaced[0], skipped[2]
+        replaced = _stand_ins(read, shown=True)
+        if skipped is not None and skipped[2] < start:  # a damaged line before the first
+            line_no, start = replaced[0], skipped[2]
         _set_aside(path, read.original[start:], line_no, read.original.count(b"\n", start),
                    _batch_parts(line_no, read.original[start:], kept[start:], replaced,
                                 tuple(n for n, _r, _s, _e in read.intruders)))
@@ -1976,19 +1998,21 @@ def _write_repair(path, read, kept):
         # the whole file is kept in FILE.damaged first, then the journal is written again
         # with its first line rebuilt (and whatever else was set aside left out)
         _set_aside(path, read.original, 1, read.original.count(b"\n"),
-                   _batch_parts(1, read.original, kept, (1, skipped and skipped[0])))
+                   _batch_parts(1, read.original, kept, (1,) + _stand_ins(read)))
         _truncate_write(path, 0, kept)
     elif skipped is None and bad is None and read.scan.blank_tail:
         # blank lines at the end hold nothing: cut, so that lines appended follow the last
         _truncate_write(path, read.good_end, None)
-    elif skipped is not None or bad is not None:
+    elif skipped is not None or bad is not None or read.torn is not None:
         # a link or a second name planted at FILE.damaged is refused before anything
         # changes; what is there already is kept (a batch is appended, after its header)
-        start = skipped[2] if skipped is not None else read.good_end
-        first = skipped[0] if skipped is not None else bad[0]
+        start = read.good_end
+        first = bad[0] if bad is not None else None
+        for line in (read.torn, skipped):  # the first line set aside or put back
+            if line is not None:
+                first, start = line[0], line[2]
         _set_aside(path, data[start:], first, data.count(b"\n", start),
-                   _batch_parts(first, data[start:], kept[start:],
-                                (skipped[0],) if skipped is not None else ()))
+                   _batch_parts(first, data[start:], kept[start:], _stand_ins(read)))
         _truncate_write(path, start, kept[start:])
 
 
@@ -1998,7 +2022,8 @@ def _read_notes(path, read, notes, repair):
     the damaged line seems to hold)."""
     events, skipped = read.events, read.skipped
     where = (_("set aside in %s.damaged") % path) if repair else (_("%s is unchanged") % path)
-    alone = len(read.intruders) == 1 and skipped is None and read.bad is None
+    alone = (len(read.intruders) == 1 and skipped is None and read.bad is None
+             and read.torn is None)
     for line_no, reason, _start, _end in read.intruders if not alone else ():
         # one of several problems each handled in turn: the others are said below
         notes.append(_("line %(line)d is out of place (%(reason)s): left out, %(where)s; "
@@ -2019,7 +2044,10 @@ def _read_notes(path, read, notes, repair):
     if read.last_die:
         notes.append(_last_die_note(read, path, repair))
     elif skipped is not None:
-        later = len([n for n in read.lines[:len(events)] if n > skipped[0]])
+        # the lines after it kept (a last line cut off whose die was put back is said
+        # on its own)
+        later = len([n for n in read.lines[:len(events)] if n > skipped[0]
+                     and (read.torn is None or n != read.torn[0])])
         before = [e for e, n in zip(events, read.lines, strict=False) if n < skipped[0]]
         # a replay can't type (it names the command); a resume that kept every line after
         # the line set aside went on past it; else the table stands where it stopped
@@ -2029,6 +2057,8 @@ def _read_notes(path, read, notes, repair):
         notes.append(_skipped_note(shown, later, events, path, repair, read.retyped,
                                    read.proof, read.wire, read.restored,
                                    _keyed_die(before), _noted_proof(read), where))
+    if read.torn is not None:
+        notes.append(_torn_die_note(read, path, repair))
     if read.bad is not None:
         line_no, reason, torn = read.bad
         note = _set_aside_note("torn" if torn else read.kind, _shown(read, line_no), reason,
@@ -2048,18 +2078,22 @@ def _read_notes(path, read, notes, repair):
         notes.append(note)
 
 
+def _torn_die_note(read, path, repair):
+    """The note on a last line cut off whose die its whole pyramid record gave back
+    (``_torn_die``, ``read.torn``): which line, where its bytes are kept, and that its
+    die was put back in its place."""
+    line_no, reason, _start, chunk, _prev, die = read.torn
+    return _set_aside_note("torn", _shown(read, line_no), reason, len(chunk), path, repair) + _(
+        ". It held %s, which the pyramid's own record in it reads whole (its CRC "
+        "checks): put back in its place, as the pyramid sent it") % _what_it_held(
+            json.dumps(die).encode(), [])
+
+
 def _last_die_note(read, path, repair):
     """The note on a damaged last line whose die ``--retype`` gave again
     (``_retype_last_die``): which line, where it is kept, and the die in its place, as
-    the pyramid sent it (its record read it) or (confirmed) typed otherwise; for a last
-    line cut off whose die its whole record gave back (``_torn_die``), that it was put
-    back."""
+    the pyramid sent it (its record read it) or (confirmed) typed otherwise."""
     line_no, reason = read.skipped[:2]
-    if read.torn_die:
-        return _set_aside_note("torn", _shown(read, line_no), reason, len(read.skipped[4]), path, repair) + _(
-            ". It held %s, which the pyramid's own record in it reads whole (its CRC "
-            "checks): put back in its place, as the pyramid sent it") % _what_it_held(
-                json.dumps(read.retyped[0]).encode(), [])
     where = (_("set aside in %s.damaged") % path) if repair else (_("%s is unchanged") % path)
     said = _("line %(line)d, the last line, is damaged (%(reason)s): left out, %(where)s") % {
         "line": line_no, "reason": reason, "where": where}
