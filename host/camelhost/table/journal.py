@@ -520,10 +520,11 @@ def _torn(chunk):
     return True
 
 
-def _chain_problem(event, line_no, game, prev):
+def _chain_problem(event, line_no, game, prev, shown=None):
     """Why a line of a chained journal is out of place (a phrase), or ``None``: its
     number must be ``line_no``, its game ``game`` and its ``prev`` the hash ``prev``
-    of the line before it."""
+    of the line before it. ``shown``: a function giving a line's number as the file
+    numbers it (``_Scan.shown``), for the line the phrase names."""
     n = event.get("n")
     if not isinstance(n, int) or isinstance(n, bool) or "game" not in event:
         return _("it carries no line number and game id: a line from elsewhere")
@@ -534,7 +535,8 @@ def _chain_problem(event, line_no, game, prev):
     if n > line_no:
         return _("it is numbered %d: a line missing or moved before it") % n
     if event.get("prev") != prev:
-        return _("it does not follow line %d: one of the two was changed") % (line_no - 1)
+        return _("it does not follow line %d: one of the two was changed") % (
+            (shown or int)(line_no - 1))
     if line_no > 1 and event.get("type") in ("game", CHAINED):
         return _("a second start of the game in one journal")
     return None
@@ -568,14 +570,32 @@ class _Scan:
         self.skipped_hash = None
         self.blank_tail = False  # blank lines at the end, ignored (cut on a resume)
         self.empty = None  # the number of a blank line before the end
+        #: the file's numbers of the lines left out of the bytes read (``_out_of_place_alone``
+        #: reads the journal without them), in order: the words name lines by ``shown``
+        self.left_out = ()
+
+    def shown(self, line_no):
+        """Line ``line_no`` of the bytes read numbered as in the file (``_file_line``)."""
+        return _file_line(self.left_out, line_no)
 
 
-def _scan(path, data):
+def _file_line(left_out, line_no):
+    """Line ``line_no`` of journal bytes read without the lines ``left_out`` (their
+    numbers in the file, in order) numbered as in the file, what a user sees in an
+    editor: one more for each line left out at or before it."""
+    for left in left_out:
+        if left <= line_no:
+            line_no += 1
+    return line_no
+
+
+def _scan(path, data, left_out=()):
     """A ``_Scan`` of journal bytes ``data``: every line's checksum, and from the first
     chained line on, its number, game and ``prev`` (the first line out of place is
     noted; the lines after it are still read, so that an event that no longer applies
-    can be found at the same line)."""
+    can be found at the same line). ``left_out``: ``_Scan.left_out``."""
     scan = _Scan()
+    scan.left_out = tuple(left_out)
     pos = 0
     checked = True
     older = hashlib.sha256()  # the lines of an older format, for the chain's start
@@ -695,7 +715,7 @@ def _chain_line(path, scan, event, chunk, line_no, pos, older):
             # in the ``set_aside`` line that stands for it); its number and game are checked
             prev = event.get("prev") if isinstance(event.get("prev"), str) else None
             scan.skipped_hash = prev
-        problem = _chain_problem(event, line_no, scan.game, prev)
+        problem = _chain_problem(event, line_no, scan.game, prev, scan.shown)
         if problem is not None:
             scan.chain_bad = (line_no, problem, pos)
     elif event.get("type") == CHAINED:
@@ -937,13 +957,14 @@ class _Read:
     def stale(self, line_no, reason, cut):
         """Reading stops at the event ``cut`` (line ``line_no``), which no longer applies."""
         self.stop(line_no, reason, "stale", self.starts[cut])
-        self.what = _("event on line %d no longer applies (%s)") % (line_no, reason)
+        self.what = _("event on line %d no longer applies (%s)") % (
+            self.scan.shown(line_no), reason)
         return self.events[:cut]
 
 
-def _load(path, upto_damage, check, options, rebuild, data=None):
+def _load(path, upto_damage, check, options, rebuild, data=None, left_out=()):
     """A ``_Read`` of the journal at ``path`` (``data``: its bytes as given, else read
-    from the file), its damaged first line rebuilt from
+    from the file; ``left_out``: ``_Scan.left_out``), its damaged first line rebuilt from
     ``rebuild`` (``_rebuild_first``; with ``upto_damage`` only, else refused naming the
     command) and checked to start the game (``JournalError`` if not)."""
     if data is None:
@@ -951,11 +972,11 @@ def _load(path, upto_damage, check, options, rebuild, data=None):
             data = fh.read()
     original, rebuilt = data, None
     try:
-        scan = _scan(path, data)
+        scan = _scan(path, data, left_out)
     except FirstLineDamaged as exc:
         data, rebuilt = _rebuild_first(path, data, exc, dict(rebuild or {}) if upto_damage
                                      else None, options)
-        scan = _scan(path, data)
+        scan = _scan(path, data, left_out)
         if check is not None and scan.events:
             # the lines after it must replay with the rebuilt line (a wrong edition or
             # seat count shows at once); the game's own check below names where not
@@ -975,7 +996,7 @@ def _chain_break(read):
     line_no, reason, good_end = read.scan.chain_bad
     cut = read.before(line_no)
     read.stop(line_no, reason, "chain", good_end)
-    read.what = _("line %d is out of place (%s)") % (line_no, reason)
+    read.what = _("line %d is out of place (%s)") % (read.scan.shown(line_no), reason)
     read.checked = read.events[:cut]
 
 
@@ -1031,7 +1052,8 @@ def _out_of_place_alone(path, read, check, options, retype=None):
             # that stops at it would stop before a line left out after it)
             alone = _read(path, upto_damage=True, check=check, options=options,
                           data=current.data[:start] + current.data[end:],
-                          retype=retype)[0]
+                          retype=retype, left_out=tuple(
+                              n for n, *_rest in intruders) + (line_no + len(intruders),))[0]
         except (JournalError, OSError):
             break
         chain = alone.scan.chain_bad
@@ -1049,7 +1071,8 @@ def _out_of_place_alone(path, read, check, options, retype=None):
         # the damaged line typed again in its place (--retype), as alone: in the journal
         # without the lines left out (a refusal of what was typed is said as it is)
         current = _read(path, upto_damage=True, check=check, options=options,
-                        data=current.data, retype=retype)[0]
+                        data=current.data, retype=retype,
+                        left_out=tuple(n for n, *_rest in intruders))[0]
     current.original, current.intruders = read.data, intruders
     if read.rebuilt is not None:
         # a damaged first line rebuilt: the reads above read the rebuilt line as whole;
@@ -1087,10 +1110,7 @@ def _left_out_too(path, read, options):
 def _shown(read, line_no):
     """Line ``line_no`` of ``read.data`` numbered as in the file (``read.original``):
     past each line out of place left out before it (``read.intruders``)."""
-    for left_out in read.intruders:
-        if left_out[0] <= line_no:
-            line_no += 1
-    return line_no
+    return _file_line([n for n, *_rest in read.intruders], line_no)
 
 
 def _alone_plan(path, read):
@@ -1726,12 +1746,13 @@ def _undo_after_skip(read):
     undo = [i for i, e in enumerate(read.events) if e.get("type") in ("undo", "redo")
             and read.lines[i] > skipped[0]]
     if undo and (read.bad is None or read.lines[undo[0]] < read.bad[0]):
+        shown = read.scan.shown(skipped[0])  # as the file numbers it
         if read.events[undo[0]].get("type") == "redo":
             reason = _("a redo, which without line %d would give back another action") % (
-                skipped[0])
+                shown)
         else:
             reason = _("an undo, which without line %d would take back another action") % (
-                skipped[0])
+                shown)
         read.events = read.stale(read.lines[undo[0]], reason, undo[0])
 
 
@@ -1786,9 +1807,10 @@ def _contradicted(path, read):
 def _damaged_words(read):
     """The words for a damaged line where reading stops (an empty one named as such)."""
     if read.kind == "damaged":
-        read.what = _("line %d is damaged (%s)") % (read.bad[0], read.bad[1])
+        shown = read.scan.shown(read.bad[0])
+        read.what = _("line %d is damaged (%s)") % (shown, read.bad[1])
         if read.scan.empty == read.bad[0]:
-            read.what = _("line %d is empty") % read.bad[0]
+            read.what = _("line %d is empty") % shown
 
 
 def _refuse(path, read, upto_damage, options):
@@ -2108,7 +2130,7 @@ def _last_die_note(read, path, repair):
 
 
 def _read(path, repair=False, upto_damage=False, notes=None, check=None, options=(),
-          rebuild=None, retype=None, data=None):
+          rebuild=None, retype=None, data=None, left_out=()):
     """``(read, kept)``: the ``_Read`` of the journal at ``path`` (its ``events``: what
     ``read_events`` returns; its ``scan`` and ``data``: the one scan of the bytes read
     once), and the journal's bytes as they stand after it (what a ``Journal`` appends
@@ -2127,7 +2149,7 @@ def _read(path, repair=False, upto_damage=False, notes=None, check=None, options
     (``_stale_event``), the damaged line set aside alone or not
     (``_unchecked_skip``, ``_undo_after_skip``, ``_nothing_kept_after``), the words and
     the refusal, then the bytes kept, the repair written and the notes."""
-    read = _load(path, upto_damage, check, options, rebuild, data)
+    read = _load(path, upto_damage, check, options, rebuild, data, left_out)
     read.check = check  # a refusal works out what --upto-damage would set aside
     # a line of another game, or a repeat, whose next line chains to the line before it:
     # left out alone, the lines after it kept (a read of bytes given looks for none)
