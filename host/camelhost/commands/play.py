@@ -310,6 +310,7 @@ def open_session(args, said=None):
         read_header,
         read_lang,
         read_last_lang,
+        verified,
     )
     from camelhost.table.session import (
         Session,
@@ -321,11 +322,15 @@ def open_session(args, said=None):
     chosen = _resume_path(args)  # said once the game resumes, never before a refusal
     if args.resume:
         header = read_header(args.resume)
+        # the lines that count, read once for the language and the names (the resume
+        # reads the file again below, under its lock, in the journal's language and
+        # with the options given: its words and what it does depend on them)
+        view = verified(args.resume, Session.stale_line)
         # as the resume reads the lines (a damaged lang line's too, _held_lang)
-        last_lang = read_last_lang(args.resume, Session.stale_line)
+        last_lang = read_last_lang(args.resume, Session.stale_line, view)
         if header is not None:  # a conflicting option changes nothing, a torn tail neither
             speak_journals_language(args, _last_lang(header, last_lang))
-            _check_resume_options(args, header, args.resume)
+            _check_resume_options(args, header, args.resume, view)
         else:  # a damaged first line: its refusal or rebuild said as the line still reads
             speak_journals_language(args, {"lang": read_lang(args.resume)})
         options = ["--plain"] if _plain(args) else []  # a refusal's command reopens it so
@@ -577,7 +582,7 @@ def speak_journals_language(args, header):
     return False
 
 
-def _check_resume_options(args, header, path=None):
+def _check_resume_options(args, header, path=None, view=None):
     """``--resume`` plays on with the journal's edition, seats, bots and seed (its
     ``game`` line): a ``--players``, ``--edition``, ``--bots`` or ``--seed`` that differs
     from them is an error (``CliError``), never silently ignored; the same value is
@@ -585,12 +590,15 @@ def _check_resume_options(args, header, path=None):
     can't take over the seat of a player who left. ``path``: the journal's file, whose
     ``rename`` lines give the names as the table calls the players now
     (``camelhost.table.journal.read_names``): ``--bots`` names them so, and a refusal
-    lists them so; ``--players`` may give them as they started or as they are now."""
+    lists them so; ``--players`` may give them as they started or as they are now.
+    ``view``: the journal's lines that count (``journal.verified``), when read already."""
     current = header["players"]
     if path and (args.players or args.bots is not None):
         from camelhost.table.journal import read_names
         from camelhost.table.session import Session
-        current = read_names(path, header, Session.stale_line)  # as the resume reads it
+        # as the resume reads it
+        current = (read_names(path, header, Session.stale_line) if view is None
+                   else read_names(path, header, Session.stale_line, view))
     if args.players:
         from camelhost.table.session import player_name
         names = _typed_names("--players", args.players)  # as a new table reads them

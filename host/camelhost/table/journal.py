@@ -2894,11 +2894,13 @@ def is_game_journal(path):
     return read_header(path) is not None or first_line_damaged(path)
 
 
-def _verified(path, check=None):
-    """The ``_Read`` of the journal at ``path`` as a resume with ``--upto-damage`` reads
-    it (``check``: ``Session.stale_line``, as the resume's), nothing written: the one view
-    of which lines count. A line it refuses or sets aside (damaged, out of place, of
-    another game, no longer applying) gives no event there. ``None`` when it can't be
+def verified(path, check=None):
+    """The lines of the journal at ``path`` that count, as a resume with ``--upto-damage``
+    reads them (``check``: ``Session.stale_line``, as the resume's), nothing written: the
+    one view of which lines count (an opaque object, read once: give it to
+    ``read_names`` and ``read_last_lang`` as ``view``, so that the file is read and its
+    game replayed once for both). A line it refuses or sets aside (damaged, out of place,
+    of another game, no longer applying) gives no event there. ``None`` when it can't be
     read so (no such file, not a game journal, a first line it can't rebuild)."""
     try:
         return _read(path, upto_damage=True, check=check)[0]
@@ -2906,16 +2908,21 @@ def _verified(path, check=None):
         return None
 
 
-def read_names(path, header, check=None):
+#: ``view`` not given to ``read_names``/``read_last_lang``: they read it (``verified``)
+_NOT_READ = object()
+
+
+def read_names(path, header, check=None, view=_NOT_READ):
     """The players' names as they stand at the end of the journal at ``path``: the
     ``game`` line ``header``'s ``players`` with every ``rename`` line applied in order
     (a list of strings, seat order). The lines are those a resume with
-    ``--upto-damage`` keeps (``_verified``; ``check``: ``Session.stale_line``, as the
-    resume's): a ``rename`` line of another game, or one the resume sets aside or stops
-    before, never counts. Only reads, never changes the file; a journal that can't be
-    read so gives the header's names."""
+    ``--upto-damage`` keeps (``verified``; ``check``: ``Session.stale_line``, as the
+    resume's; ``view``: what ``verified`` gave, when the caller read it already): a
+    ``rename`` line of another game, or one the resume sets aside or stops before, never
+    counts. Only reads, never changes the file; a journal that can't be read so gives the
+    header's names."""
     names = list(header.get("players") or ())
-    read = _verified(path, check)
+    read = verified(path, check) if view is _NOT_READ else view
     for event in read.events if read is not None else ():
         seat = event.get("player")
         if (event.get("type") == "rename" and isinstance(seat, int)
@@ -2952,18 +2959,19 @@ def read_lang(path):
     return lang
 
 
-def read_last_lang(path, check=None):
+def read_last_lang(path, check=None, view=_NOT_READ):
     """The table's language the journal at ``path`` last records: its last ``lang``
     line's (a resume given another ``--lang``, ``events.Lang``), else its ``game``
     line's (``read_lang``); ``None`` when it records none or can't be read. The lines are
-    those a resume with ``--upto-damage`` keeps (``_verified``; ``check``:
-    ``Session.stale_line``, as the resume's): a ``lang`` line of another game, or one
+    those a resume with ``--upto-damage`` keeps (``verified``; ``check``:
+    ``Session.stale_line``, as the resume's; ``view``: what ``verified`` gave, when the
+    caller read it already): a ``lang`` line of another game, or one
     out of place or no longer applying, never counts. A damaged ``lang`` line counts
     when it still reads a language this program speaks (``_held_lang``: the game was
     played in it from there, though ``--upto-damage`` sets the line aside); the lines
     after the line where that resume stops are not read. Only reads."""
     lang = read_lang(path)
-    read = _verified(path, check)
+    read = verified(path, check) if view is _NOT_READ else view
     if read is None:  # a damaged first line the resume can't rebuild: the game line's
         return lang
     lines = zip(read.lines[:len(read.events)], read.events, strict=True)
