@@ -41,15 +41,15 @@ def game(tmp_path_factory):
     return path.read_bytes().splitlines(keepends=True)
 
 
-def _bot_die(lines):
-    """The number of the first line holding a die the pyramid released for a bot's
-    pyramid ticket (Cy's, seat 2), and that die's event."""
+def _bot_die(lines, seat=2):
+    """The number of the first line holding a die the pyramid released for the pyramid
+    ticket of ``seat`` (2: Cy's, a bot's), and that die's event."""
     events = [json.loads(line.rstrip(b"\n")[:-9]) for line in lines]
     for number, (ticket, die) in enumerate(zip(events, events[1:], strict=False), 2):
-        if (ticket.get("type") == "pyramid" and ticket.get("player") == 2
+        if (ticket.get("type") == "pyramid" and ticket.get("player") == seat
                 and die.get("type") == "die" and die.get("source") == "pyramid"):
             return number, die
-    raise AssertionError("no bot's pyramid ticket in the game")
+    raise AssertionError("no pyramid ticket of seat %d in the game" % seat)
 
 
 def test_a_cut_last_line_whose_die_record_is_whole_is_put_back_before_the_bot_plays(
@@ -214,3 +214,33 @@ def test_a_damaged_line_set_aside_alone_and_a_cut_die_line_say_what_each_becomes
     board_event = json.loads(game[board - 1].rstrip(b"\n")[:-9])
     assert read_events(str(path)) == [e for e in read_events(str(whole))
                                       if e.get("type") != "board"], board_event
+
+
+def test_a_damaged_line_right_before_a_cut_die_line_is_typed_again_and_the_die_put_back(
+        tmp_path, monkeypatch, capsys, game):
+    # Ann's pyramid ticket damaged (its checksum's last digit changed) and the die line
+    # after it, the last, cut: --retype puts the ticket back and the die comes back from
+    # its own record; the retype was dropped without a word and the read stopped before
+    # the ticket (journal43 item 1)
+    number, _die = _bot_die(game, seat=0)  # Ann's
+    whole = tmp_path / "whole.jsonl"
+    whole.write_bytes(b"".join(game[:number]))
+    lines = list(game[:number])
+    ticket = lines[number - 2].rstrip(b"\n")
+    lines[number - 2] = ticket[:-1] + (b"0" if ticket[-1:] != b"0" else b"1") + b"\n"
+    data = b"".join(lines)[:-40]
+    path = tmp_path / "g.jsonl"
+    path.write_bytes(data)
+    rc, out, err = _play(monkeypatch, capsys, ["quit"], "--resume", str(path),
+                         "--upto-damage", "--retype", "pyramid")
+    assert rc == 0, err
+    assert ("line %d is damaged (checksum does not match): left out, set aside in %s.damaged. "
+            "In its place: Ann's pyramid ticket, typed again" % (number - 1, path)) in out, out
+    assert "put back in its place, as the pyramid sent it" in out, out
+    # every move back (the bots then played on before the quit was read)
+    restored = read_events(str(path))[:number]
+    assert restored == read_events(str(whole))
+    [(first, last, body)] = set_aside.batches((tmp_path / "g.jsonl.damaged").read_bytes())
+    assert (first, last) == (number - 1, number) and data.endswith(body)
+    rc, out, err = _play(monkeypatch, capsys, ["quit"], "--resume", str(path))
+    assert rc == 0 and "cut off" not in out + err and "is damaged" not in out + err, out + err

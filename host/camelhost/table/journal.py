@@ -1304,8 +1304,12 @@ def _torn_die(read, check):
     s42-3 finding 3). Nothing otherwise (the note then says what the line held,
     ``_torn_words``)."""
     bad, scan = read.bad, read.scan
+    # right after a damaged line typed again (``_nothing_kept_after``) it follows that
+    # line's ``set_aside`` line, whose hash ``_kept`` works out (``prev`` ``None`` here)
+    after_skipped = read.skipped is not None and read.skipped[3] == read.good_end
     if (bad is None or not bad[2] or read.kind != "damaged" or read.last_die
-            or scan.game is None or check is None or not isinstance(scan.last, str)):
+            or scan.game is None or check is None
+            or not (isinstance(scan.last, str) or after_skipped)):
         return
     chunk = read.data[read.good_end:]
     kind, held = _torn_fields(chunk)
@@ -1319,8 +1323,8 @@ def _torn_die(read, check):
     if check(read.events + [wire]) is not None:
         return  # it no longer applies here: said as cut off, as before
     line_no, start = bad[0], read.good_end
-    read.torn = (line_no, _("cut off when the program stopped"), start, chunk, scan.last,
-                 wire)
+    read.torn = (line_no, _("cut off when the program stopped"), start, chunk,
+                 None if after_skipped else scan.last, wire)
     read.bad, read.kind = None, None  # good_end stays: the line is no good line
     at = len(read.events)
     read.events = read.events + [wire]
@@ -1761,9 +1765,15 @@ def _nothing_kept_after(path, read):
     reading stops at the damaged line, as at any damaged line, and says what the line
     seems to hold (to be typed again) and why the next one can't follow. Events typed
     again in its place (``--retype``) that the next line does not follow are refused
-    (``JournalError``, nothing changed): they are not what the line held."""
+    (``JournalError``, nothing changed): they are not what the line held. Events typed
+    again for a damaged line right before a last line cut off are kept in its place (no
+    line after it names its hash: the chain goes on from its ``set_aside`` line), the cut
+    line handled as any (``_torn_die``)."""
     skipped = read.skipped
     if skipped is None or skipped[3] < read.good_end or (read.last_die and read.bad is None):
+        return
+    if (read.retyped is not None and read.bad is not None and read.bad[2]
+            and skipped[3] == read.good_end):
         return
     if read.retyped is not None and read.bad is not None and not read.bad[2]:
         raise JournalError(_("%s: --retype for line %d: line %d does not follow what was "
@@ -1953,19 +1963,25 @@ def _kept(read):
     again in its place), and a last line cut off whose die was put back (``read.torn``)
     by its own."""
     data, skipped, scan = read.data, read.skipped, read.scan
+    stand_line = None
     if skipped is None:
         kept = data[:read.good_end]
     else:
         stand = {"type": SET_ASIDE, "n": skipped[0], "game": scan.game, "prev": skipped[5],
                  "hash": scan.skipped_hash, "reason": skipped[1]}
-        if read.last_die:  # the last line: no line names its hash, the chain goes on from it
+        if read.last_die or stand["hash"] is None:
+            # the last line kept (a cut line after it at most): no line names its hash,
+            # the chain goes on from this line
             del stand["hash"]
         if read.retyped:
             stand["events"] = read.retyped  # typed again in its place: read back there
-        kept = data[:skipped[2]] + encode_line(stand) + data[skipped[3]:read.good_end]
+        stand_line = encode_line(stand)
+        kept = data[:skipped[2]] + stand_line + data[skipped[3]:read.good_end]
     if read.torn is not None:
         # the last line: no line names its hash, the chain goes on from its stand-in
         line_no, reason, _start, _chunk, prev, die = read.torn
+        if prev is None:  # right after the damaged line's set_aside line: it follows that
+            prev = line_hash(stand_line.rstrip(b"\n"))
         kept += encode_line({"type": SET_ASIDE, "n": line_no, "game": scan.game,
                              "prev": prev, "reason": reason, "events": [die]})
     return kept
@@ -2714,6 +2730,9 @@ def _skipped_note(skipped, later, events, path, kept, retyped=None, proof=None,
                      "line %(line)d is damaged (%(reason)s): left out, %(where)s; the %(later)d "
                      "lines after it are kept", later)
             % {"line": line_no, "reason": reason, "where": where, "later": later})
+    if not later:  # only a last line cut off after it (said in a note of its own)
+        said = _("line %(line)d is damaged (%(reason)s): left out, %(where)s") % {
+            "line": line_no, "reason": reason, "where": where}
     if restored:
         return said + _(". In its place: %s, read again from the pyramid's own record in "
                         "it (its CRC checks)") % _what_it_held(
