@@ -61,3 +61,23 @@ def test_an_undo_after_a_damaged_line_names_it_as_in_the_file(tmp_path):
     read_events(path, upto_damage=True, notes=notes, check=Session.stale_line)
     said = " ".join(notes)
     assert "an undo, which without line 7 would take back another action" in said, notes
+
+
+def test_a_retype_refused_after_a_line_left_out_says_why_naming_the_line_as_in_the_file(
+        tmp_path, monkeypatch, capsys):
+    from camelhost import cli
+    b = _lines(tmp_path)
+    damaged = b[5].replace(b'"tile 8 -"', b'"tile 8 +"')  # its checksum kept: damaged
+    # line 3 repeated (file line 4, left out alone), line 6 damaged (file line 7)
+    path = _write(tmp_path, b[:3] + [b[2]] + b[3:5] + [damaged] + b[6:])
+    before = open(path, "rb").read()
+    monkeypatch.setattr("sys.stdin", iter([]))
+    assert cli.main(["play", "--plain", "--resume", path, "--upto-damage", "--retype",
+                     "tile 9 +"]) == 1
+    err = capsys.readouterr().err
+    # what was typed is refused as it is (it was "no damaged line ... to type again")
+    assert err == ("pyramid: %s: --retype for line 7: the next line's chain hash proves it "
+                   "held Cy's action 'tile 8 -', not Cy's action 'tile 9 +'; nothing was "
+                   "changed (if that is what happened at the table, give the same --retype "
+                   "twice to confirm it)\n" % path), err
+    assert open(path, "rb").read() == before

@@ -1047,14 +1047,21 @@ def _out_of_place_alone(path, read, check, options, retype=None):
         if intruder is None:
             break
         line_no, reason, start, end = intruder
+        left_out = tuple(n for n, *_rest in intruders) + (line_no + len(intruders),)
+        without = current.data[:start] + current.data[end:]
         try:
             # with --retype the damaged line is typed again in each read (else a read
             # that stops at it would stop before a line left out after it)
             alone = _read(path, upto_damage=True, check=check, options=options,
-                          data=current.data[:start] + current.data[end:],
-                          retype=retype, left_out=tuple(
-                              n for n, *_rest in intruders) + (line_no + len(intruders),))[0]
-        except (JournalError, OSError):
+                          data=without, retype=retype, left_out=left_out)[0]
+        except JournalError as refused:
+            if retype is not None and _chains_past(path, check, options, without,
+                                                   left_out, start):
+                # the line is left out alone all the same: what was typed is refused
+                # as it is (never as "no damaged line": the line out of place hid it)
+                raise refused from None
+            break
+        except OSError:
             break
         chain = alone.scan.chain_bad
         if (alone.rebuilt is not None or (chain is not None and chain[2] == start)
@@ -1080,6 +1087,20 @@ def _out_of_place_alone(path, read, check, options, retype=None):
         current.rebuilt, current.file = read.rebuilt, read.file
         _refuse(path, current, True, options)  # a rebuild the lines after it don't fit
     return current
+
+
+def _chains_past(path, check, options, without, left_out, start):
+    """True when journal bytes ``without`` (a line out of place left out at byte
+    ``start``; ``left_out``: ``_Scan.left_out``) read as ``--upto-damage`` reads them,
+    nothing typed again, chain past it: the line after it follows the line before it
+    (``_out_of_place_alone``'s test of a line it leaves out, but where reading stops)."""
+    try:
+        alone = _read(path, upto_damage=True, check=check, options=options, data=without,
+                      left_out=left_out)[0]
+    except (JournalError, OSError):
+        return False
+    chain = alone.scan.chain_bad
+    return alone.rebuilt is None and not (chain is not None and chain[2] == start)
 
 
 def _left_out_too(path, read, options):
@@ -1202,7 +1223,7 @@ def _retype_in_place(path, read, retype, upto_damage):
         retyped = retype(read.events[:at])
     except ValueError as exc:
         raise JournalError(_("%s: --retype for line %d: %s; nothing was changed")
-                           % (path, skipped[0], exc)) from None
+                           % (path, read.scan.shown(skipped[0]), exc)) from None
     wire = _wire_die(skipped[4])
     read.wire = wire is not None
     # a die whose pyramid record passes its CRC is judged by that record (below)
@@ -1223,11 +1244,11 @@ def _retype_in_place(path, read, retype, upto_damage):
                                  "it held %s, but not the one typed (which card is not said "
                                  "here: it lies face down); nothing was changed (if "
                                  "that is what happened at the table, give the same --retype "
-                                 "twice to confirm it)") % (path, skipped[0], held))
+                                 "twice to confirm it)") % (path, read.scan.shown(skipped[0]), held))
         raise JournalError(_("%s: --retype for line %d: the next line's chain hash proves "
                              "it held %s, not %s; nothing was changed (if that is what "
                              "happened at the table, give the same --retype twice to "
-                             "confirm it)") % (path, skipped[0], _what_it_held(
+                             "confirm it)") % (path, read.scan.shown(skipped[0]), _what_it_held(
                                  json.dumps(proven).encode(), players), typed))
     elif wire is None:
         read.proof = _retype_proof(read.scan, skipped, retyped)
@@ -1252,17 +1273,17 @@ def _retype_in_place(path, read, retype, upto_damage):
                                  "damaged line (its CRC checks) reads %s, not %s; nothing "
                                  "was changed (if that is what happened at the table, give "
                                  "the same --retype twice to confirm it)")
-                               % ((path, skipped[0]) + read.proof))
+                               % ((path, read.scan.shown(skipped[0])) + read.proof))
         if read.proof[0] == read.proof[1]:  # a finish card: its colour is never said
             raise JournalError(_("%s: --retype for line %d: the damaged line still reads "
                                  "another colour for %s than the one typed (not said here: "
                                  "the card lies face down); nothing was changed (if that is "
                                  "what happened at the table, give the same --retype twice "
-                                 "to confirm it)") % (path, skipped[0], read.proof[1]))
+                                 "to confirm it)") % (path, read.scan.shown(skipped[0]), read.proof[1]))
         raise JournalError(_("%s: --retype for line %d: the damaged line still reads %s, not "
                              "%s; nothing was changed (if that is what happened at the "
                              "table, give the same --retype twice to confirm it)")
-                           % ((path, skipped[0]) + read.proof))
+                           % ((path, read.scan.shown(skipped[0])) + read.proof))
     read.events = read.events[:at] + retyped + read.events[at:]
     read.checked = read.checked[:at] + retyped + read.checked[at:]
     read.lines = read.lines[:at] + [skipped[0]] * len(retyped) + read.lines[at:]
@@ -1347,7 +1368,7 @@ def _retype_last_die(path, read, retype):
         retyped = retype(read.events[:at])
     except ValueError as exc:
         raise JournalError(_("%s: --retype for line %d: %s; nothing was changed")
-                           % (path, line_no, exc)) from None
+                           % (path, read.scan.shown(line_no), exc)) from None
     if len(retyped) == 1 and all(retyped[0].get(k) == wire.get(k)
                                  for k in ("type", "colour", "ink", "value")):
         retyped, proof = [wire], None  # the die as the pyramid sent it
@@ -1361,7 +1382,7 @@ def _retype_last_die(path, read, retype):
                                  "damaged line (its CRC checks) reads %s, not %s; nothing "
                                  "was changed (if that is what happened at the table, give "
                                  "the same --retype twice to confirm it)")
-                               % ((path, line_no) + proof))
+                               % ((path, read.scan.shown(line_no)) + proof))
     read.skipped = (line_no, read.bad[1], start, end, chunk, read.scan.last)
     read.retyped, read.proof, read.wire, read.last_die = retyped, proof, True, True
     read.bad, read.kind, read.good_end = None, None, end
@@ -1778,7 +1799,8 @@ def _nothing_kept_after(path, read):
     if read.retyped is not None and read.bad is not None and not read.bad[2]:
         raise JournalError(_("%s: --retype for line %d: line %d does not follow what was "
                              "typed (%s); nothing was changed (type what line %d held)")
-                           % (path, skipped[0], read.bad[0], read.bad[1], skipped[0]))
+                           % (path, read.scan.shown(skipped[0]), read.scan.shown(read.bad[0]), read.bad[1],
+                              read.scan.shown(skipped[0])))
     if skipped[2] < read.good_end or read.bad is None:
         bad = read.bad
         if bad is not None and not bad[2] and read.kind in ("stale", "chain"):
@@ -1807,11 +1829,11 @@ def _contradicted(path, read):
                              "written (the next line's chain hash does not match it); "
                              "nothing was changed (if that is what happened at the table, "
                              "give the same --retype twice to confirm it)")
-                           % (path, read.scan.skipped[0], typed))
+                           % (path, read.scan.shown(read.scan.skipped[0]), typed))
     raise JournalError(_("%s: --retype for line %d: %s can't be the line as written (the "
                          "next line's chain hash does not match it); nothing was changed "
                          "(if that is what happened at the table, give the same --retype "
-                         "twice to confirm it)") % (path, read.scan.skipped[0], typed))
+                         "twice to confirm it)") % (path, read.scan.shown(read.scan.skipped[0]), typed))
 
 
 def _damaged_words(read):
