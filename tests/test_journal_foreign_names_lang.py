@@ -1,6 +1,6 @@
 """A ``rename`` or ``lang`` line of another game inside a journal never changes the
 names or the language the resume starts with: ``read_names`` and ``read_last_lang`` read
-the lines a resume keeps (``_verified``), not every line of the file (s42 task 3)."""
+the lines a resume keeps (``verified``), not every line of the file (s42 task 3)."""
 
 import pytest
 from camelhost import cli

@@ -34,3 +34,36 @@ def test_play_bots_in_german_says_it_in_german(capsys):
         set_language("en")
     err = capsys.readouterr().err
     assert "--bots takes" not in err and "--bots Ben,Cy" in err, err
+
+
+@pytest.mark.parametrize("typed, said", [
+    ('""', "--bots '\"\"': bot name 1 of 1 is empty"),
+    (",", "--bots ,: bot name 1 of 2 is empty"),
+    ("Ben,", "--bots Ben,: bot name 2 of 2 is empty"),
+    ("Ben, ,Cy", "--bots 'Ben, ,Cy': bot name 2 of 3 is empty"),
+])
+def test_play_bots_with_an_empty_name_is_refused_in_one_line(typed, said, tmp_path, capsys):
+    # as --players with an empty name is: never dropped without a word (journal43 item 5)
+    path = tmp_path / "g.jsonl"
+    assert cli.main(["play", "--plain", "--players", "Ann,Ben,Cy", "--bots", typed,
+                     "--journal", str(path)]) != 0
+    err = capsys.readouterr().err
+    assert err == ("pyramid: %s: give the players whose seats bots play by name, e.g. "
+                   "--bots Ben,Cy (no bots: leave --bots out); no game was started\n"
+                   % said), err
+    assert not path.exists()
+
+
+def test_a_resume_with_an_empty_bot_name_is_refused_the_journal_unchanged(tmp_path, capsys,
+                                                                         monkeypatch):
+    path = tmp_path / "g.jsonl"
+    monkeypatch.setattr("sys.stdin", iter(["quit\n"]))
+    assert cli.main(["play", "--plain", "--players", "Ann,Ben,Cy", "--seed", "3",
+                     "--journal", str(path)]) == 0
+    capsys.readouterr()
+    before = path.read_bytes()
+    assert cli.main(["play", "--plain", "--resume", str(path), "--bots", ","]) != 0
+    err = capsys.readouterr().err
+    assert err.startswith("pyramid: --bots ,: bot name 1 of 2 is empty") and err.count(
+        "\n") == 1, err
+    assert path.read_bytes() == before

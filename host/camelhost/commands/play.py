@@ -126,6 +126,24 @@ def _check_options(args):
     if args.upto_damage and not args.resume:
         raise CliError(_("--upto-damage goes with --resume FILE (it resumes a journal up to "
                        "its first damaged line); no game was started"), 2)
+    _check_bot_names(args.bots)
+
+
+def _check_bot_names(text):
+    """``CliError`` (one line, before anything starts) when the ``--bots`` value ``text``
+    names an empty name (``""``, ``,``, ``Ben,``), as ``--players`` with one is refused:
+    never dropped without a word. ``None`` (no ``--bots``) and a blank value (no bots:
+    ``--bots ''``) pass."""
+    import shlex
+    if text is None or not text.strip():
+        return
+    names = _typed_names("--bots", text)
+    for i, name in enumerate(names):
+        if not name.strip():
+            raise CliError(_("--bots %(bots)s: bot name %(n)d of %(count)d is empty: give the "
+                             "players whose seats bots play by name, e.g. --bots Ben,Cy (no "
+                             "bots: leave --bots out); no game was started")
+                           % {"bots": shlex.quote(text), "n": i + 1, "count": len(names)})
 
 
 def _unfinished(path):
@@ -258,17 +276,20 @@ def _resume_path(args):
     records (``speak_journals_language``); returns the line that names it (``resuming the
     newest unfinished game in journals: ... (race 1, leg 3)``), wholly in that language,
     for ``open_session`` to say once the game really resumes (a refusal is said instead,
-    alone: tester s35 finding 2). A file as given: ``None``."""
+    alone: tester s35 finding 2), and the lines of that journal that count
+    (``journal.verified``, read once: ``open_session`` reads them no more), a pair. A
+    file as given: ``(None, NOT_READ)``."""
     if args.resume == RESUME_FOLDER and not os.path.exists(args.resume):
         raise CliError(_("--resume: no %s folder here (new games are kept in it): give "
                          "--resume FILE") % (RESUME_FOLDER + os.sep))
     if not (args.resume and os.path.isdir(args.resume)):
-        return None
+        return None, NOT_READ
     folder = args.resume
     path, where, skipped = newest_unfinished(folder)
-    from camelhost.table.journal import read_header, read_last_lang
+    from camelhost.table.journal import read_header, read_last_lang, verified
     from camelhost.table.session import Session
-    last = read_last_lang(path, Session.stale_line)
+    view = verified(path, Session.stale_line)
+    last = read_last_lang(path, Session.stale_line, view)
     if speak_journals_language(args, _last_lang(read_header(path), last)):
         where = _unfinished(path) or where  # where it stands, in the table's words too
     args.resume = path
@@ -276,8 +297,14 @@ def _resume_path(args):
         return _("resuming the newest unfinished game in %(folder)s with a move played: "
                  "%(path)s (%(where)s); %(skipped)s, newer, has nothing played yet (to "
                  "continue that one: --resume %(skipped)s)") % {
-                     "folder": folder, "path": path, "where": where, "skipped": skipped}
-    return _("resuming the newest unfinished game in %s: %s (%s)") % (folder, path, where)
+                     "folder": folder, "path": path, "where": where,
+                     "skipped": skipped}, view
+    return _("resuming the newest unfinished game in %s: %s (%s)") % (
+        folder, path, where), view
+
+
+#: ``_resume_path``'s second value when it read no journal (a file as given)
+NOT_READ = object()
 
 
 def open_session(args, said=None):
@@ -292,6 +319,7 @@ def open_session(args, said=None):
         read_header,
         read_lang,
         read_last_lang,
+        verified,
     )
     from camelhost.table.session import (
         Session,
@@ -299,14 +327,20 @@ def open_session(args, said=None):
         new_name_problem,
         player_name,
     )
-    chosen = _resume_path(args)  # said once the game resumes, never before a refusal
+    # the line said once the game resumes, never before a refusal
+    chosen, view = _resume_path(args)
     if args.resume:
         header = read_header(args.resume)
+        # the lines that count, read once for the language and the names (the resume
+        # reads the file again below, under its lock, in the journal's language and
+        # with the options given: its words and what it does depend on them)
+        if view is NOT_READ:
+            view = verified(args.resume, Session.stale_line)
         # as the resume reads the lines (a damaged lang line's too, _held_lang)
-        last_lang = read_last_lang(args.resume, Session.stale_line)
+        last_lang = read_last_lang(args.resume, Session.stale_line, view)
         if header is not None:  # a conflicting option changes nothing, a torn tail neither
             speak_journals_language(args, _last_lang(header, last_lang))
-            _check_resume_options(args, header, args.resume)
+            _check_resume_options(args, header, args.resume, view)
         else:  # a damaged first line: its refusal or rebuild said as the line still reads
             speak_journals_language(args, {"lang": read_lang(args.resume)})
         options = ["--plain"] if _plain(args) else []  # a refusal's command reopens it so
@@ -593,7 +627,7 @@ def speak_journals_language(args, header):
     return False
 
 
-def _check_resume_options(args, header, path=None):
+def _check_resume_options(args, header, path=None, view=NOT_READ):
     """``--resume`` plays on with the journal's edition, seats, bots and seed (its
     ``game`` line): a ``--players``, ``--edition``, ``--bots`` or ``--seed`` that differs
     from them is an error (``CliError``), never silently ignored; the same value is
@@ -601,12 +635,16 @@ def _check_resume_options(args, header, path=None):
     can't take over the seat of a player who left. ``path``: the journal's file, whose
     ``rename`` lines give the names as the table calls the players now
     (``camelhost.table.journal.read_names``): ``--bots`` names them so, and a refusal
-    lists them so; ``--players`` may give them as they started or as they are now."""
+    lists them so; ``--players`` may give them as they started or as they are now.
+    ``view``: the journal's lines that count (``journal.verified``), when read already
+    (``NOT_READ``: not yet)."""
     current = header["players"]
     if path and (args.players or args.bots is not None):
         from camelhost.table.journal import read_names
         from camelhost.table.session import Session
-        current = read_names(path, header, Session.stale_line)  # as the resume reads it
+        # as the resume reads it
+        current = (read_names(path, header, Session.stale_line) if view is NOT_READ
+                   else read_names(path, header, Session.stale_line, view))
     if args.players:
         from camelhost.table.session import player_name
         names = _typed_names("--players", args.players)  # as a new table reads them

@@ -57,7 +57,8 @@ Never destroying a file: a torn last line (no newline: the process died while
 writing it) is the only thing ever cut, only when a good line precedes it, and its
 bytes are kept in ``FILE.damaged``, exactly (``resume`` says so in ``Journal.notes``);
 when it held a die from the pyramid whose own record was written whole before the cut
-and passes its CRC, the die is put back in its place (``_torn_die``).
+and passes its CRC, the die is put back in its place (``_torn_die``; after a damaged
+line set aside alone, or a first line rebuilt, too).
 Any other damage is refused naming the first bad line, the file untouched;
 ``upto_damage=True`` resumes up to that line after moving the rest aside to
 ``FILE.damaged`` (a copy, never deleted; each batch after a header line naming when and
@@ -519,10 +520,11 @@ def _torn(chunk):
     return True
 
 
-def _chain_problem(event, line_no, game, prev):
+def _chain_problem(event, line_no, game, prev, shown=None):
     """Why a line of a chained journal is out of place (a phrase), or ``None``: its
     number must be ``line_no``, its game ``game`` and its ``prev`` the hash ``prev``
-    of the line before it."""
+    of the line before it. ``shown``: a function giving a line's number as the file
+    numbers it (``_Scan.shown``), for the line the phrase names."""
     n = event.get("n")
     if not isinstance(n, int) or isinstance(n, bool) or "game" not in event:
         return _("it carries no line number and game id: a line from elsewhere")
@@ -533,7 +535,8 @@ def _chain_problem(event, line_no, game, prev):
     if n > line_no:
         return _("it is numbered %d: a line missing or moved before it") % n
     if event.get("prev") != prev:
-        return _("it does not follow line %d: one of the two was changed") % (line_no - 1)
+        return _("it does not follow line %d: one of the two was changed") % (
+            (shown or int)(line_no - 1))
     if line_no > 1 and event.get("type") in ("game", CHAINED):
         return _("a second start of the game in one journal")
     return None
@@ -567,14 +570,32 @@ class _Scan:
         self.skipped_hash = None
         self.blank_tail = False  # blank lines at the end, ignored (cut on a resume)
         self.empty = None  # the number of a blank line before the end
+        #: the file's numbers of the lines left out of the bytes read (``_out_of_place_alone``
+        #: reads the journal without them), in order: the words name lines by ``shown``
+        self.left_out = ()
+
+    def shown(self, line_no):
+        """Line ``line_no`` of the bytes read numbered as in the file (``_file_line``)."""
+        return _file_line(self.left_out, line_no)
 
 
-def _scan(path, data):
+def _file_line(left_out, line_no):
+    """Line ``line_no`` of journal bytes read without the lines ``left_out`` (their
+    numbers in the file, in order) numbered as in the file, what a user sees in an
+    editor: one more for each line left out at or before it."""
+    for left in left_out:
+        if left <= line_no:
+            line_no += 1
+    return line_no
+
+
+def _scan(path, data, left_out=()):
     """A ``_Scan`` of journal bytes ``data``: every line's checksum, and from the first
     chained line on, its number, game and ``prev`` (the first line out of place is
     noted; the lines after it are still read, so that an event that no longer applies
-    can be found at the same line)."""
+    can be found at the same line). ``left_out``: ``_Scan.left_out``."""
     scan = _Scan()
+    scan.left_out = tuple(left_out)
     pos = 0
     checked = True
     older = hashlib.sha256()  # the lines of an older format, for the chain's start
@@ -694,7 +715,7 @@ def _chain_line(path, scan, event, chunk, line_no, pos, older):
             # in the ``set_aside`` line that stands for it); its number and game are checked
             prev = event.get("prev") if isinstance(event.get("prev"), str) else None
             scan.skipped_hash = prev
-        problem = _chain_problem(event, line_no, scan.game, prev)
+        problem = _chain_problem(event, line_no, scan.game, prev, scan.shown)
         if problem is not None:
             scan.chain_bad = (line_no, problem, pos)
     elif event.get("type") == CHAINED:
@@ -916,10 +937,13 @@ class _Read:
         #: the damaged last line is a die from the pyramid whose own record reads it
         #: (``_last_die``) and ``--retype`` typed it again: ``skipped`` stands for it
         self.last_die = False
-        #: the last line, cut off, held a die from the pyramid whose own record in it is
-        #: whole and passes its CRC: put back as the pyramid sent it (``_torn_die``;
-        #: ``last_die`` too, ``skipped`` stands for it)
-        self.torn_die = False
+        #: ``None`` or, when the last line, cut off, held a die from the pyramid whose own
+        #: record in it is whole and passes its CRC (``_torn_die``): ``(line, reason,
+        #: start, bytes, prev, die)``, its number, why, the byte offset of its start, its
+        #: bytes, the hash of the line before it and the die put back as the pyramid sent
+        #: it (a ``set_aside`` line without ``hash`` stands for it; besides ``skipped``, a
+        #: damaged line set aside alone before it)
+        self.torn = None
 
     def before(self, line_no):
         """How many of the events come from lines before line ``line_no``."""
@@ -933,13 +957,14 @@ class _Read:
     def stale(self, line_no, reason, cut):
         """Reading stops at the event ``cut`` (line ``line_no``), which no longer applies."""
         self.stop(line_no, reason, "stale", self.starts[cut])
-        self.what = _("event on line %d no longer applies (%s)") % (line_no, reason)
+        self.what = _("event on line %d no longer applies (%s)") % (
+            self.scan.shown(line_no), reason)
         return self.events[:cut]
 
 
-def _load(path, upto_damage, check, options, rebuild, data=None):
+def _load(path, upto_damage, check, options, rebuild, data=None, left_out=()):
     """A ``_Read`` of the journal at ``path`` (``data``: its bytes as given, else read
-    from the file), its damaged first line rebuilt from
+    from the file; ``left_out``: ``_Scan.left_out``), its damaged first line rebuilt from
     ``rebuild`` (``_rebuild_first``; with ``upto_damage`` only, else refused naming the
     command) and checked to start the game (``JournalError`` if not)."""
     if data is None:
@@ -947,11 +972,11 @@ def _load(path, upto_damage, check, options, rebuild, data=None):
             data = fh.read()
     original, rebuilt = data, None
     try:
-        scan = _scan(path, data)
+        scan = _scan(path, data, left_out)
     except FirstLineDamaged as exc:
         data, rebuilt = _rebuild_first(path, data, exc, dict(rebuild or {}) if upto_damage
                                      else None, options)
-        scan = _scan(path, data)
+        scan = _scan(path, data, left_out)
         if check is not None and scan.events:
             # the lines after it must replay with the rebuilt line (a wrong edition or
             # seat count shows at once); the game's own check below names where not
@@ -971,7 +996,7 @@ def _chain_break(read):
     line_no, reason, good_end = read.scan.chain_bad
     cut = read.before(line_no)
     read.stop(line_no, reason, "chain", good_end)
-    read.what = _("line %d is out of place (%s)") % (line_no, reason)
+    read.what = _("line %d is out of place (%s)") % (read.scan.shown(line_no), reason)
     read.checked = read.events[:cut]
 
 
@@ -1022,13 +1047,21 @@ def _out_of_place_alone(path, read, check, options, retype=None):
         if intruder is None:
             break
         line_no, reason, start, end = intruder
+        left_out = tuple(n for n, *_rest in intruders) + (line_no + len(intruders),)
+        without = current.data[:start] + current.data[end:]
         try:
             # with --retype the damaged line is typed again in each read (else a read
             # that stops at it would stop before a line left out after it)
             alone = _read(path, upto_damage=True, check=check, options=options,
-                          data=current.data[:start] + current.data[end:],
-                          retype=retype)[0]
-        except (JournalError, OSError):
+                          data=without, retype=retype, left_out=left_out)[0]
+        except JournalError as refused:
+            if retype is not None and _chains_past(path, check, options, without,
+                                                   left_out, start):
+                # the line is left out alone all the same: what was typed is refused
+                # as it is (never as "no damaged line": the line out of place hid it)
+                raise refused from None
+            break
+        except OSError:
             break
         chain = alone.scan.chain_bad
         if (alone.rebuilt is not None or (chain is not None and chain[2] == start)
@@ -1045,7 +1078,8 @@ def _out_of_place_alone(path, read, check, options, retype=None):
         # the damaged line typed again in its place (--retype), as alone: in the journal
         # without the lines left out (a refusal of what was typed is said as it is)
         current = _read(path, upto_damage=True, check=check, options=options,
-                        data=current.data, retype=retype)[0]
+                        data=current.data, retype=retype,
+                        left_out=tuple(n for n, *_rest in intruders))[0]
     current.original, current.intruders = read.data, intruders
     if read.rebuilt is not None:
         # a damaged first line rebuilt: the reads above read the rebuilt line as whole;
@@ -1053,6 +1087,20 @@ def _out_of_place_alone(path, read, check, options, retype=None):
         current.rebuilt, current.file = read.rebuilt, read.file
         _refuse(path, current, True, options)  # a rebuild the lines after it don't fit
     return current
+
+
+def _chains_past(path, check, options, without, left_out, start):
+    """True when journal bytes ``without`` (a line out of place left out at byte
+    ``start``; ``left_out``: ``_Scan.left_out``) read as ``--upto-damage`` reads them,
+    nothing typed again, chain past it: the line after it follows the line before it
+    (``_out_of_place_alone``'s test of a line it leaves out, but where reading stops)."""
+    try:
+        alone = _read(path, upto_damage=True, check=check, options=options, data=without,
+                      left_out=left_out)[0]
+    except (JournalError, OSError):
+        return False
+    chain = alone.scan.chain_bad
+    return alone.rebuilt is None and not (chain is not None and chain[2] == start)
 
 
 def _left_out_too(path, read, options):
@@ -1083,10 +1131,7 @@ def _left_out_too(path, read, options):
 def _shown(read, line_no):
     """Line ``line_no`` of ``read.data`` numbered as in the file (``read.original``):
     past each line out of place left out before it (``read.intruders``)."""
-    for left_out in read.intruders:
-        if left_out[0] <= line_no:
-            line_no += 1
-    return line_no
+    return _file_line([n for n, *_rest in read.intruders], line_no)
 
 
 def _alone_plan(path, read):
@@ -1096,14 +1141,15 @@ def _alone_plan(path, read):
     it``), or every line it sets aside (numbered as in the file, each with why) and,
     where reading then stops, what it moves there too."""
     skipped, bad = read.skipped, read.bad
-    if len(read.intruders) == 1 and skipped is None and bad is None:
+    if len(read.intruders) == 1 and skipped is None and bad is None and read.torn is None:
         later = len([x for x in read.original[read.intruders[0][3]:].split(b"\n")
                      if x.strip()])
         return _("setting it aside alone in %s.damaged and %s") % (path, _keeping(later))
     aside = [(n, _("out of place")) for n, _reason, _start, _end in read.intruders]
     if skipped is not None:
-        aside.append((_shown(read, skipped[0]), _("cut off, its die put back")
-                      if read.torn_die else _("damaged")))
+        aside.append((_shown(read, skipped[0]), _("damaged")))
+    if read.torn is not None:
+        aside.append((_shown(read, read.torn[0]), _("cut off, its die put back")))
     lines = ", ".join(_("line %(line)d (%(why)s)") % {"line": n, "why": why}
                       for n, why in sorted(aside))
     if bad is None:
@@ -1130,7 +1176,7 @@ def _refuse_intruder(path, read, options):
             read.bad is None or read.bad[0] != damaged[0]):
         damaged = None
     if (len(read.intruders) == 1 and damaged is None and read.skipped is None
-            and read.bad is None):
+            and read.bad is None and read.torn is None):
         hint = _skip_hint(path, options, plan)
     elif damaged is not None and not read.restored and _again_words(
             path, read, False, options)[1]:
@@ -1177,7 +1223,7 @@ def _retype_in_place(path, read, retype, upto_damage):
         retyped = retype(read.events[:at])
     except ValueError as exc:
         raise JournalError(_("%s: --retype for line %d: %s; nothing was changed")
-                           % (path, skipped[0], exc)) from None
+                           % (path, read.scan.shown(skipped[0]), exc)) from None
     wire = _wire_die(skipped[4])
     read.wire = wire is not None
     # a die whose pyramid record passes its CRC is judged by that record (below)
@@ -1198,11 +1244,11 @@ def _retype_in_place(path, read, retype, upto_damage):
                                  "it held %s, but not the one typed (which card is not said "
                                  "here: it lies face down); nothing was changed (if "
                                  "that is what happened at the table, give the same --retype "
-                                 "twice to confirm it)") % (path, skipped[0], held))
+                                 "twice to confirm it)") % (path, read.scan.shown(skipped[0]), held))
         raise JournalError(_("%s: --retype for line %d: the next line's chain hash proves "
                              "it held %s, not %s; nothing was changed (if that is what "
                              "happened at the table, give the same --retype twice to "
-                             "confirm it)") % (path, skipped[0], _what_it_held(
+                             "confirm it)") % (path, read.scan.shown(skipped[0]), _what_it_held(
                                  json.dumps(proven).encode(), players), typed))
     elif wire is None:
         read.proof = _retype_proof(read.scan, skipped, retyped)
@@ -1227,17 +1273,17 @@ def _retype_in_place(path, read, retype, upto_damage):
                                  "damaged line (its CRC checks) reads %s, not %s; nothing "
                                  "was changed (if that is what happened at the table, give "
                                  "the same --retype twice to confirm it)")
-                               % ((path, skipped[0]) + read.proof))
+                               % ((path, read.scan.shown(skipped[0])) + read.proof))
         if read.proof[0] == read.proof[1]:  # a finish card: its colour is never said
             raise JournalError(_("%s: --retype for line %d: the damaged line still reads "
                                  "another colour for %s than the one typed (not said here: "
                                  "the card lies face down); nothing was changed (if that is "
                                  "what happened at the table, give the same --retype twice "
-                                 "to confirm it)") % (path, skipped[0], read.proof[1]))
+                                 "to confirm it)") % (path, read.scan.shown(skipped[0]), read.proof[1]))
         raise JournalError(_("%s: --retype for line %d: the damaged line still reads %s, not "
                              "%s; nothing was changed (if that is what happened at the "
                              "table, give the same --retype twice to confirm it)")
-                           % ((path, skipped[0]) + read.proof))
+                           % ((path, read.scan.shown(skipped[0])) + read.proof))
     read.events = read.events[:at] + retyped + read.events[at:]
     read.checked = read.checked[:at] + retyped + read.checked[at:]
     read.lines = read.lines[:at] + [skipped[0]] * len(retyped) + read.lines[at:]
@@ -1271,15 +1317,20 @@ def _torn_die(read, check):
     (``raw``, ``EVT ...*CRC``) was written whole before the cut and passes its CRC
     (``_torn_fields`` tells the line a die's, ``_wire_die`` reads the record, every field
     read whole agrees with it): the die is put back in its place as the pyramid sent it
-    (a ``set_aside`` line without ``hash`` stands for the line, its bytes kept in
-    ``FILE.damaged`` on a resume), when it still applies to the game (``check``,
-    ``Session.stale_line``). The pyramid released it and the table took it: left out, a
-    bot's turn would release another die at once (tester s42-3 finding 3). Nothing
-    otherwise (the note then says what the line held, ``_torn_words``)."""
+    (``read.torn``: a ``set_aside`` line without ``hash`` stands for the line, its bytes
+    kept in ``FILE.damaged`` on a resume), when it still applies to the game (``check``,
+    ``Session.stale_line``), also after a damaged line set aside alone before it
+    (``read.skipped``) and after a first line rebuilt. The pyramid released it and the
+    table took it: left out, a bot's turn would release another die at once (tester
+    s42-3 finding 3). Nothing otherwise (the note then says what the line held,
+    ``_torn_words``)."""
     bad, scan = read.bad, read.scan
-    if (bad is None or not bad[2] or read.kind != "damaged" or read.skipped is not None
-            or scan.skipped is not None or scan.game is None or check is None
-            or read.rebuilt is not None):
+    # right after a damaged line typed again (``_nothing_kept_after``) it follows that
+    # line's ``set_aside`` line, whose hash ``_kept`` works out (``prev`` ``None`` here)
+    after_skipped = read.skipped is not None and read.skipped[3] == read.good_end
+    if (bad is None or not bad[2] or read.kind != "damaged" or read.last_die
+            or scan.game is None or check is None
+            or not (isinstance(scan.last, str) or after_skipped)):
         return
     chunk = read.data[read.good_end:]
     kind, held = _torn_fields(chunk)
@@ -1293,11 +1344,9 @@ def _torn_die(read, check):
     if check(read.events + [wire]) is not None:
         return  # it no longer applies here: said as cut off, as before
     line_no, start = bad[0], read.good_end
-    read.skipped = (line_no, _("cut off when the program stopped"), start, len(read.data),
-                    chunk, scan.last)
-    read.retyped, read.proof, read.wire = [wire], None, True
-    read.last_die = read.torn_die = True
-    read.bad, read.kind, read.good_end = None, None, len(read.data)
+    read.torn = (line_no, _("cut off when the program stopped"), start, chunk,
+                 None if after_skipped else scan.last, wire)
+    read.bad, read.kind = None, None  # good_end stays: the line is no good line
     at = len(read.events)
     read.events = read.events + [wire]
     read.checked = read.events
@@ -1319,7 +1368,7 @@ def _retype_last_die(path, read, retype):
         retyped = retype(read.events[:at])
     except ValueError as exc:
         raise JournalError(_("%s: --retype for line %d: %s; nothing was changed")
-                           % (path, line_no, exc)) from None
+                           % (path, read.scan.shown(line_no), exc)) from None
     if len(retyped) == 1 and all(retyped[0].get(k) == wire.get(k)
                                  for k in ("type", "colour", "ink", "value")):
         retyped, proof = [wire], None  # the die as the pyramid sent it
@@ -1333,7 +1382,7 @@ def _retype_last_die(path, read, retype):
                                  "damaged line (its CRC checks) reads %s, not %s; nothing "
                                  "was changed (if that is what happened at the table, give "
                                  "the same --retype twice to confirm it)")
-                               % ((path, line_no) + proof))
+                               % ((path, read.scan.shown(line_no)) + proof))
     read.skipped = (line_no, read.bad[1], start, end, chunk, read.scan.last)
     read.retyped, read.proof, read.wire, read.last_die = retyped, proof, True, True
     read.bad, read.kind, read.good_end = None, None, end
@@ -1722,12 +1771,13 @@ def _undo_after_skip(read):
     undo = [i for i, e in enumerate(read.events) if e.get("type") in ("undo", "redo")
             and read.lines[i] > skipped[0]]
     if undo and (read.bad is None or read.lines[undo[0]] < read.bad[0]):
+        shown = read.scan.shown(skipped[0])  # as the file numbers it
         if read.events[undo[0]].get("type") == "redo":
             reason = _("a redo, which without line %d would give back another action") % (
-                skipped[0])
+                shown)
         else:
             reason = _("an undo, which without line %d would take back another action") % (
-                skipped[0])
+                shown)
         read.events = read.stale(read.lines[undo[0]], reason, undo[0])
 
 
@@ -1736,14 +1786,21 @@ def _nothing_kept_after(path, read):
     reading stops at the damaged line, as at any damaged line, and says what the line
     seems to hold (to be typed again) and why the next one can't follow. Events typed
     again in its place (``--retype``) that the next line does not follow are refused
-    (``JournalError``, nothing changed): they are not what the line held."""
+    (``JournalError``, nothing changed): they are not what the line held. Events typed
+    again for a damaged line right before a last line cut off are kept in its place (no
+    line after it names its hash: the chain goes on from its ``set_aside`` line), the cut
+    line handled as any (``_torn_die``)."""
     skipped = read.skipped
     if skipped is None or skipped[3] < read.good_end or (read.last_die and read.bad is None):
+        return
+    if (read.retyped is not None and read.bad is not None and read.bad[2]
+            and skipped[3] == read.good_end):
         return
     if read.retyped is not None and read.bad is not None and not read.bad[2]:
         raise JournalError(_("%s: --retype for line %d: line %d does not follow what was "
                              "typed (%s); nothing was changed (type what line %d held)")
-                           % (path, skipped[0], read.bad[0], read.bad[1], skipped[0]))
+                           % (path, read.scan.shown(skipped[0]), read.scan.shown(read.bad[0]), read.bad[1],
+                              read.scan.shown(skipped[0])))
     if skipped[2] < read.good_end or read.bad is None:
         bad = read.bad
         if bad is not None and not bad[2] and read.kind in ("stale", "chain"):
@@ -1772,19 +1829,20 @@ def _contradicted(path, read):
                              "written (the next line's chain hash does not match it); "
                              "nothing was changed (if that is what happened at the table, "
                              "give the same --retype twice to confirm it)")
-                           % (path, read.scan.skipped[0], typed))
+                           % (path, read.scan.shown(read.scan.skipped[0]), typed))
     raise JournalError(_("%s: --retype for line %d: %s can't be the line as written (the "
                          "next line's chain hash does not match it); nothing was changed "
                          "(if that is what happened at the table, give the same --retype "
-                         "twice to confirm it)") % (path, read.scan.skipped[0], typed))
+                         "twice to confirm it)") % (path, read.scan.shown(read.scan.skipped[0]), typed))
 
 
 def _damaged_words(read):
     """The words for a damaged line where reading stops (an empty one named as such)."""
     if read.kind == "damaged":
-        read.what = _("line %d is damaged (%s)") % (read.bad[0], read.bad[1])
+        shown = read.scan.shown(read.bad[0])
+        read.what = _("line %d is damaged (%s)") % (shown, read.bad[1])
         if read.scan.empty == read.bad[0]:
-            read.what = _("line %d is empty") % read.bad[0]
+            read.what = _("line %d is empty") % shown
 
 
 def _refuse(path, read, upto_damage, options):
@@ -1907,9 +1965,13 @@ def _skip_words(path, check, options):
     skipped = dry.skipped
     if skipped is None:
         return None
-    later = len([n for n in dry.lines[:len(dry.events)] if n > skipped[0]])
+    later = len([n for n in dry.lines[:len(dry.events)] if n > skipped[0]
+                 and (dry.torn is None or n != dry.torn[0])])
     kept = _keeping(later)
     if dry.bad is None:
+        if dry.torn is not None:  # the last line cut off, its die put back (_torn_die)
+            kept += _(", and putting back the die of line %d, cut off when the program "
+                      "stopped") % dry.torn[0]
         return _("setting it aside alone in %s.damaged and %s") % (path, kept)
     return (_("setting it aside in %(path)s.damaged and %(kept)s, then moving %(rest)s there "
               "too, as line %(line)d no longer applies without it")
@@ -1920,17 +1982,39 @@ def _skip_words(path, check, options):
 def _kept(read):
     """The journal's bytes as they stand after the read: up to the last line kept, a
     damaged line set aside replaced by its ``set_aside`` line (with the events typed
-    again in its place)."""
+    again in its place), and a last line cut off whose die was put back (``read.torn``)
+    by its own."""
     data, skipped, scan = read.data, read.skipped, read.scan
+    stand_line = None
     if skipped is None:
-        return data[:read.good_end]
-    stand = {"type": SET_ASIDE, "n": skipped[0], "game": scan.game, "prev": skipped[5],
-             "hash": scan.skipped_hash, "reason": skipped[1]}
-    if read.last_die:  # the last line: no line names its hash, the chain goes on from this
-        del stand["hash"]
-    if read.retyped:
-        stand["events"] = read.retyped  # typed again in its place: read back there
-    return data[:skipped[2]] + encode_line(stand) + data[skipped[3]:read.good_end]
+        kept = data[:read.good_end]
+    else:
+        stand = {"type": SET_ASIDE, "n": skipped[0], "game": scan.game, "prev": skipped[5],
+                 "hash": scan.skipped_hash, "reason": skipped[1]}
+        if read.last_die or stand["hash"] is None:
+            # the last line kept (a cut line after it at most): no line names its hash,
+            # the chain goes on from this line
+            del stand["hash"]
+        if read.retyped:
+            stand["events"] = read.retyped  # typed again in its place: read back there
+        stand_line = encode_line(stand)
+        kept = data[:skipped[2]] + stand_line + data[skipped[3]:read.good_end]
+    if read.torn is not None:
+        # the last line: no line names its hash, the chain goes on from its stand-in
+        line_no, reason, _start, _chunk, prev, die = read.torn
+        if prev is None:  # right after the damaged line's set_aside line: it follows that
+            prev = line_hash(stand_line.rstrip(b"\n"))
+        kept += encode_line({"type": SET_ASIDE, "n": line_no, "game": scan.game,
+                             "prev": prev, "reason": reason, "events": [die]})
+    return kept
+
+
+def _stand_ins(read, shown=False):
+    """The numbers of the lines the journal holds a ``set_aside`` line for after the read
+    (the damaged line set aside alone, the last line cut off whose die was put back), a
+    tuple; ``shown``: numbered as in the file (``_shown``)."""
+    lines = tuple(x[0] for x in (read.skipped, read.torn) if x is not None)
+    return tuple(_shown(read, n) for n in lines) if shown else lines
 
 
 def _truncate_write(path, size, tail):
@@ -1953,7 +2037,7 @@ def _write_repair(path, read, kept):
     if read.intruders and read.rebuilt is not None:
         # a rebuilt first line too: the whole file is kept in FILE.damaged first, then the
         # journal is written again without the lines left out
-        replaced = (1,) + ((_shown(read, skipped[0]),) if skipped is not None else ())
+        replaced = (1,) + _stand_ins(read, shown=True)
         _set_aside(path, read.file, 1, read.file.count(b"\n"),
                    _batch_parts(1, read.file, kept, replaced,
                                 tuple(n for n, _r, _s, _e in read.intruders)))
@@ -1963,11 +2047,9 @@ def _write_repair(path, read, kept):
         # were (the header says which the journal keeps, which it holds a set_aside line
         # for, which it no longer holds), then the journal is written without them
         line_no, _reason, start, _end = read.intruders[0]
-        replaced = ()
-        if skipped is not None:
-            replaced = (_shown(read, skipped[0]),)
-            if skipped[2] < start:  # a damaged line before the first left out
-                line_no, start = replaced[0], skipped[2]
+        replaced = _stand_ins(read, shown=True)
+        if skipped is not None and skipped[2] < start:  # a damaged line before the first
+            line_no, start = replaced[0], skipped[2]
         _set_aside(path, read.original[start:], line_no, read.original.count(b"\n", start),
                    _batch_parts(line_no, read.original[start:], kept[start:], replaced,
                                 tuple(n for n, _r, _s, _e in read.intruders)))
@@ -1976,19 +2058,21 @@ def _write_repair(path, read, kept):
         # the whole file is kept in FILE.damaged first, then the journal is written again
         # with its first line rebuilt (and whatever else was set aside left out)
         _set_aside(path, read.original, 1, read.original.count(b"\n"),
-                   _batch_parts(1, read.original, kept, (1, skipped and skipped[0])))
+                   _batch_parts(1, read.original, kept, (1,) + _stand_ins(read)))
         _truncate_write(path, 0, kept)
     elif skipped is None and bad is None and read.scan.blank_tail:
         # blank lines at the end hold nothing: cut, so that lines appended follow the last
         _truncate_write(path, read.good_end, None)
-    elif skipped is not None or bad is not None:
+    elif skipped is not None or bad is not None or read.torn is not None:
         # a link or a second name planted at FILE.damaged is refused before anything
         # changes; what is there already is kept (a batch is appended, after its header)
-        start = skipped[2] if skipped is not None else read.good_end
-        first = skipped[0] if skipped is not None else bad[0]
+        start = read.good_end
+        first = bad[0] if bad is not None else None
+        for line in (read.torn, skipped):  # the first line set aside or put back
+            if line is not None:
+                first, start = line[0], line[2]
         _set_aside(path, data[start:], first, data.count(b"\n", start),
-                   _batch_parts(first, data[start:], kept[start:],
-                                (skipped[0],) if skipped is not None else ()))
+                   _batch_parts(first, data[start:], kept[start:], _stand_ins(read)))
         _truncate_write(path, start, kept[start:])
 
 
@@ -1998,7 +2082,8 @@ def _read_notes(path, read, notes, repair):
     the damaged line seems to hold)."""
     events, skipped = read.events, read.skipped
     where = (_("set aside in %s.damaged") % path) if repair else (_("%s is unchanged") % path)
-    alone = len(read.intruders) == 1 and skipped is None and read.bad is None
+    alone = (len(read.intruders) == 1 and skipped is None and read.bad is None
+             and read.torn is None)
     for line_no, reason, _start, _end in read.intruders if not alone else ():
         # one of several problems each handled in turn: the others are said below
         notes.append(_("line %(line)d is out of place (%(reason)s): left out, %(where)s; "
@@ -2019,7 +2104,10 @@ def _read_notes(path, read, notes, repair):
     if read.last_die:
         notes.append(_last_die_note(read, path, repair))
     elif skipped is not None:
-        later = len([n for n in read.lines[:len(events)] if n > skipped[0]])
+        # the lines after it kept (a last line cut off whose die was put back is said
+        # on its own)
+        later = len([n for n in read.lines[:len(events)] if n > skipped[0]
+                     and (read.torn is None or n != read.torn[0])])
         before = [e for e, n in zip(events, read.lines, strict=False) if n < skipped[0]]
         # a replay can't type (it names the command); a resume that kept every line after
         # the line set aside went on past it; else the table stands where it stopped
@@ -2029,6 +2117,8 @@ def _read_notes(path, read, notes, repair):
         notes.append(_skipped_note(shown, later, events, path, repair, read.retyped,
                                    read.proof, read.wire, read.restored,
                                    _keyed_die(before), _noted_proof(read), where))
+    if read.torn is not None:
+        notes.append(_torn_die_note(read, path, repair))
     if read.bad is not None:
         line_no, reason, torn = read.bad
         note = _set_aside_note("torn" if torn else read.kind, _shown(read, line_no), reason,
@@ -2048,18 +2138,22 @@ def _read_notes(path, read, notes, repair):
         notes.append(note)
 
 
+def _torn_die_note(read, path, repair):
+    """The note on a last line cut off whose die its whole pyramid record gave back
+    (``_torn_die``, ``read.torn``): which line, where its bytes are kept, and that its
+    die was put back in its place."""
+    line_no, reason, _start, chunk, _prev, die = read.torn
+    return _set_aside_note("torn", _shown(read, line_no), reason, len(chunk), path, repair) + _(
+        ". It held %s, which the pyramid's own record in it reads whole (its CRC "
+        "checks): put back in its place, as the pyramid sent it") % _what_it_held(
+            json.dumps(die).encode(), [])
+
+
 def _last_die_note(read, path, repair):
     """The note on a damaged last line whose die ``--retype`` gave again
     (``_retype_last_die``): which line, where it is kept, and the die in its place, as
-    the pyramid sent it (its record read it) or (confirmed) typed otherwise; for a last
-    line cut off whose die its whole record gave back (``_torn_die``), that it was put
-    back."""
+    the pyramid sent it (its record read it) or (confirmed) typed otherwise."""
     line_no, reason = read.skipped[:2]
-    if read.torn_die:
-        return _set_aside_note("torn", _shown(read, line_no), reason, len(read.skipped[4]), path, repair) + _(
-            ". It held %s, which the pyramid's own record in it reads whole (its CRC "
-            "checks): put back in its place, as the pyramid sent it") % _what_it_held(
-                json.dumps(read.retyped[0]).encode(), [])
     where = (_("set aside in %s.damaged") % path) if repair else (_("%s is unchanged") % path)
     said = _("line %(line)d, the last line, is damaged (%(reason)s): left out, %(where)s") % {
         "line": line_no, "reason": reason, "where": where}
@@ -2074,7 +2168,7 @@ def _last_die_note(read, path, repair):
 
 
 def _read(path, repair=False, upto_damage=False, notes=None, check=None, options=(),
-          rebuild=None, retype=None, data=None):
+          rebuild=None, retype=None, data=None, left_out=()):
     """``(read, kept)``: the ``_Read`` of the journal at ``path`` (its ``events``: what
     ``read_events`` returns; its ``scan`` and ``data``: the one scan of the bytes read
     once), and the journal's bytes as they stand after it (what a ``Journal`` appends
@@ -2093,7 +2187,7 @@ def _read(path, repair=False, upto_damage=False, notes=None, check=None, options
     (``_stale_event``), the damaged line set aside alone or not
     (``_unchecked_skip``, ``_undo_after_skip``, ``_nothing_kept_after``), the words and
     the refusal, then the bytes kept, the repair written and the notes."""
-    read = _load(path, upto_damage, check, options, rebuild, data)
+    read = _load(path, upto_damage, check, options, rebuild, data, left_out)
     read.check = check  # a refusal works out what --upto-damage would set aside
     # a line of another game, or a repeat, whose next line chains to the line before it:
     # left out alone, the lines after it kept (a read of bytes given looks for none)
@@ -2659,6 +2753,9 @@ def _skipped_note(skipped, later, events, path, kept, retyped=None, proof=None,
                      "line %(line)d is damaged (%(reason)s): left out, %(where)s; the %(later)d "
                      "lines after it are kept", later)
             % {"line": line_no, "reason": reason, "where": where, "later": later})
+    if not later:  # only a last line cut off after it (said in a note of its own)
+        said = _("line %(line)d is damaged (%(reason)s): left out, %(where)s") % {
+            "line": line_no, "reason": reason, "where": where}
     if restored:
         return said + _(". In its place: %s, read again from the pyramid's own record in "
                         "it (its CRC checks)") % _what_it_held(
@@ -2839,11 +2936,13 @@ def is_game_journal(path):
     return read_header(path) is not None or first_line_damaged(path)
 
 
-def _verified(path, check=None):
-    """The ``_Read`` of the journal at ``path`` as a resume with ``--upto-damage`` reads
-    it (``check``: ``Session.stale_line``, as the resume's), nothing written: the one view
-    of which lines count. A line it refuses or sets aside (damaged, out of place, of
-    another game, no longer applying) gives no event there. ``None`` when it can't be
+def verified(path, check=None):
+    """The lines of the journal at ``path`` that count, as a resume with ``--upto-damage``
+    reads them (``check``: ``Session.stale_line``, as the resume's), nothing written: the
+    one view of which lines count (an opaque object, read once: give it to
+    ``read_names`` and ``read_last_lang`` as ``view``, so that the file is read and its
+    game replayed once for both). A line it refuses or sets aside (damaged, out of place,
+    of another game, no longer applying) gives no event there. ``None`` when it can't be
     read so (no such file, not a game journal, a first line it can't rebuild)."""
     try:
         return _read(path, upto_damage=True, check=check)[0]
@@ -2851,16 +2950,21 @@ def _verified(path, check=None):
         return None
 
 
-def read_names(path, header, check=None):
+#: ``view`` not given to ``read_names``/``read_last_lang``: they read it (``verified``)
+_NOT_READ = object()
+
+
+def read_names(path, header, check=None, view=_NOT_READ):
     """The players' names as they stand at the end of the journal at ``path``: the
     ``game`` line ``header``'s ``players`` with every ``rename`` line applied in order
     (a list of strings, seat order). The lines are those a resume with
-    ``--upto-damage`` keeps (``_verified``; ``check``: ``Session.stale_line``, as the
-    resume's): a ``rename`` line of another game, or one the resume sets aside or stops
-    before, never counts. Only reads, never changes the file; a journal that can't be
-    read so gives the header's names."""
+    ``--upto-damage`` keeps (``verified``; ``check``: ``Session.stale_line``, as the
+    resume's; ``view``: what ``verified`` gave, when the caller read it already): a
+    ``rename`` line of another game, or one the resume sets aside or stops before, never
+    counts. Only reads, never changes the file; a journal that can't be read so gives the
+    header's names."""
     names = list(header.get("players") or ())
-    read = _verified(path, check)
+    read = verified(path, check) if view is _NOT_READ else view
     for event in read.events if read is not None else ():
         seat = event.get("player")
         if (event.get("type") == "rename" and isinstance(seat, int)
@@ -2897,18 +3001,19 @@ def read_lang(path):
     return lang
 
 
-def read_last_lang(path, check=None):
+def read_last_lang(path, check=None, view=_NOT_READ):
     """The table's language the journal at ``path`` last records: its last ``lang``
     line's (a resume given another ``--lang``, ``events.Lang``), else its ``game``
     line's (``read_lang``); ``None`` when it records none or can't be read. The lines are
-    those a resume with ``--upto-damage`` keeps (``_verified``; ``check``:
-    ``Session.stale_line``, as the resume's): a ``lang`` line of another game, or one
+    those a resume with ``--upto-damage`` keeps (``verified``; ``check``:
+    ``Session.stale_line``, as the resume's; ``view``: what ``verified`` gave, when the
+    caller read it already): a ``lang`` line of another game, or one
     out of place or no longer applying, never counts. A damaged ``lang`` line counts
     when it still reads a language this program speaks (``_held_lang``: the game was
     played in it from there, though ``--upto-damage`` sets the line aside); the lines
     after the line where that resume stops are not read. Only reads."""
     lang = read_lang(path)
-    read = _verified(path, check)
+    read = verified(path, check) if view is _NOT_READ else view
     if read is None:  # a damaged first line the resume can't rebuild: the game line's
         return lang
     lines = zip(read.lines[:len(read.events)], read.events, strict=True)
