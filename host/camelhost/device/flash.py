@@ -344,7 +344,7 @@ def check_port(port):
                        % port)
     path = port[len("port:"):] if port.startswith("port:") else port
     if "/" not in path:
-        from camelhost.device.open import names_nothing
+        from camelhost.device.sources import names_nothing
         if path.startswith("id:") or not names_nothing(path):
             return  # mpremote's own words, or (Windows) a port name only opening can tell
     if os.path.exists(path):

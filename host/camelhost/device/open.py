@@ -22,6 +22,8 @@ from camelhost.i18n import _, pgettext
 RP2040_VID = 0x2E8A
 #: What the dice sources are called on the command line (``camelhost.device.sources``).
 AUTO, MANUAL, VIRTUAL = sources.AUTO, sources.MANUAL, sources.VIRTUAL
+#: the port checks every opening and ``pyramid flash`` share (``sources``)
+names_nothing, _meant = sources.names_nothing, sources.meant
 #: whether a dice source names a pseudo-terminal (its one source: ``sources``)
 pseudo_terminal = sources.pseudo_terminal
 
@@ -61,23 +63,6 @@ def find_rp2040_port(option="--pyramid", virtual=True):
     if option == "--port":
         text += ". " + sources.without_a_board()
     raise CliError(text)
-
-
-def names_nothing(port, option="--port"):
-    """True when ``port`` (``option``'s word: ``--port`` or ``--pyramid``) names no
-    device here: a path that names nothing (``/dev/ttyACM0`` with no board plugged in),
-    or, where serial ports are files (Linux, macOS), a bare name no file has (``COM3``
-    copied from the README's Windows example: tester s43, finding 3). False for what
-    exists, a URL, the option's own words (``auto``, ``virtual``, ``manual``) and a slip
-    of one (``virtua``: the opening asks "did you mean"), and on Windows for a bare name
-    (``COM3`` is a port name there, only opening it can tell)."""
-    import os
-
-    if "://" in port or port in (AUTO, VIRTUAL, MANUAL) or os.path.exists(port):
-        return False
-    if "/" in port:
-        return True
-    return os.name == "posix" and _meant(port, option) is None
 
 
 def missing_port(port, option="--port"):
@@ -348,20 +333,6 @@ class OpenPyramid:
     def __exit__(self, *exc):
         self.close()
         return False
-
-
-def _meant(spec, option):
-    """``--pyramid virtual`` when ``spec`` (a port that does not exist) is a slip of one
-    of ``option``'s own words (``virtua``, ``Manual``, ``atuo``, ``virt``), else ``None``: a
-    name with a folder in it, or ``COM3``, is meant as a port. The one matcher of every
-    "did you mean" (``camelhost.suggest.nearest``)."""
-    from camelhost.suggest import nearest
-
-    if "/" in spec or "\\" in spec or spec.upper().startswith("COM"):
-        return None
-    words = (VIRTUAL, MANUAL, AUTO) if option == "--pyramid" else (VIRTUAL, AUTO)
-    near = nearest(spec, words)
-    return "%s %s" % (option, near) if near else None
 
 
 def open_pyramid(spec, edition="second", seed=1, resume=None, value_buttons=True,

@@ -168,3 +168,34 @@ def pseudo_terminal(spec):
     except OSError:
         return False
     return identity is not None and identity.kind == "pty"
+
+
+def meant(spec, option):
+    """``--pyramid virtual`` when ``spec`` (a port that does not exist) is a slip of one
+    of ``option``'s own words (``virtua``, ``Manual``, ``atuo``, ``virt``), else ``None``: a
+    name with a folder in it, or ``COM3``, is meant as a port. The one matcher of every
+    "did you mean" (``camelhost.suggest.nearest``)."""
+    from camelhost.suggest import nearest
+
+    if "/" in spec or "\\" in spec or spec.upper().startswith("COM"):
+        return None
+    words = (VIRTUAL, MANUAL, AUTO) if option == "--pyramid" else (VIRTUAL, AUTO)
+    near = nearest(spec, words)
+    return "%s %s" % (option, near) if near else None
+
+
+def names_nothing(port, option="--port"):
+    """True when ``port`` (``option``'s word: ``--port`` or ``--pyramid``) names no
+    device here: a path that names nothing (``/dev/ttyACM0`` with no board plugged in),
+    or, where serial ports are files (Linux, macOS), a bare name no file has (``COM3``
+    copied from the README's Windows example: tester s43, finding 3). False for what
+    exists, a URL, the option's own words (``auto``, ``virtual``, ``manual``) and a slip
+    of one (``virtua``: the opening asks "did you mean"), and on Windows for a bare name
+    (``COM3`` is a port name there, only opening it can tell)."""
+    import os
+
+    if "://" in port or port in (AUTO, VIRTUAL, MANUAL) or os.path.exists(port):
+        return False
+    if "/" in port:
+        return True
+    return os.name == "posix" and meant(port, option) is None
