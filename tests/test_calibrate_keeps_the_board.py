@@ -140,8 +140,8 @@ def test_the_command_says_it_in_one_line(capsys, micropython):
                                "yellow die saturated the sensor's clear channel ("), err
     assert lines[0].endswith(": set gain 4x (--gain 4), or let --autorange choose the gain "
                              "(it measures the brightest die), and calibrate again (pyramid "
-                             "calibrate --port virtual --integration 7.2 --gain 4); the "
-                             "pyramid keeps its profile"), err
+                             "calibrate --port virtual --samples 3 --auto --integration 7.2 "
+                             "--gain 4); the pyramid keeps its profile"), err
 
 
 def test_a_board_out_of_reach_is_said_to_keep_the_sessions_settings(micropython):

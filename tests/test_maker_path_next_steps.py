@@ -93,7 +93,8 @@ def test_flash_ends_with_the_next_step(monkeypatch, capsys, argv, expect):
         return {"lib/pyramid/main.mpy": 1234}
 
     monkeypatch.setattr(flash, "flash", fake_flash)
-    monkeypatch.setattr("camelhost.device.open.find_rp2040_port", lambda option: "/dev/ttyACM0")
+    monkeypatch.setattr("camelhost.device.open.find_rp2040_port",
+                        lambda option, virtual=True: "/dev/ttyACM0")
     assert cli.main(["flash"] + argv) == 0
     lines = capsys.readouterr().out.strip().splitlines()
     assert lines[0].endswith("lib/pyramid/main.mpy")

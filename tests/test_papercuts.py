@@ -89,9 +89,11 @@ LEG_ENDED_BY_GREY = [scenes.SECOND_SETUP, "blue 1", "green 1", "yellow 1", "red 
 
 
 @pytest.mark.parametrize("players", [P3, ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]])
-def test_a_leg_ending_dies_own_line_stays_in_the_history_at_80x24(tmp_path, players):
+def test_a_leg_ending_die_shows_in_the_banner_and_its_scoring_in_the_history_at_80x24(tmp_path, players):
     # s35: the leg's scoring after the die that ended it pushed the die's own line out
-    # of the 80x24 history ('… from space 16 to 15' at the top, the die's line gone)
+    # of the 80x24 history ('… from space 16 to 15' at the top, the die's line gone).
+    # s43: the banner says that die whole, so the history holds what it cannot say: the
+    # leg's scoring, from its start (the die's own lines may go above it)
     app = scenes.app_for("second", players, tmp=tmp_path, odds=scenes.no_odds)
 
     async def play():
@@ -102,9 +104,11 @@ def test_a_leg_ending_dies_own_line_stays_in_the_history_at_80x24(tmp_path, play
             await scenes.settle(pilot)
             log = app.query_one("#log")
             rows = _pane_rows(log)
-            assert rows[0].startswith("DIE grey-white 1"), rows
+            assert app.die_in_banner()
+            assert str(app.query_one("#announce").content).startswith("WHITE  BACKWARD 1")
             scored = [i for i, line in enumerate(log.lines) if line.startswith("LEG 1 SCORED")]
-            assert scored and scored[0] > round(log.scroll_y)  # the scoring right under it
+            top = round(log.scroll_y)
+            assert scored and top <= scored[0] < top + len(rows), rows  # its start shown
             if not log.following:  # more below: the marker says so, End shows the rest
                 assert app.query_one("#more").display
                 await pilot.press("end")
