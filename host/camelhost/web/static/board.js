@@ -259,6 +259,10 @@
   }
 
   // -- the last die ----------------------------------------------------------------
+  // characters of the last die's words ("{camel} {way}") past which they are set a
+  // size smaller (the longest English, "PURPLE BACKWARD 3", has 17)
+  const CAMEL_LINE_LONG = 18;
+
   function drawAnnounce(v) {
     const box = $("announce"), d = v.last_die;
     box.className = "";
@@ -302,7 +306,11 @@
     $("die-distance").textContent = String(d.distance);
     // the banner's words: the camel, then which way and how far as every screen says it
     // (the server's ``which_way``: German "3 Felder vorwärts", the distance first)
-    $("die-camel").textContent = t("{0} {1}", cw(d.camel), d.way);
+    const words = t("{0} {1}", cw(d.camel), d.way);
+    $("die-camel").textContent = words;
+    // German's words are longer ("WEISS 2 FELDER RÜCKWÄRTS", English "WHITE BACKWARD
+    // 2"): a size smaller, so they keep to one line beside the big number (board.css)
+    if (words.length > CAMEL_LINE_LONG) box.classList.add("camel-long");
     const bits = [];
     if (d.player) bits.push(t("{0}'s pyramid ticket", d.player));
     bits.push(t("die {0}", d.said));  // the die and its value as every screen names them (the server's)
