@@ -52,6 +52,22 @@ def _bot_die(lines, seat=2):
     raise AssertionError("no pyramid ticket of seat %d in the game" % seat)
 
 
+def _says_the_die_put_back(out, number, data, path, die):
+    """``out`` says the cut last line ``number`` of ``data`` (the file at ``path``) held
+    ``die`` and that the die is back from the pyramid's own record."""
+    said = " ".join(str(die[k]) for k in ("colour", "ink", "value") if die.get(k) is not None)
+    assert ("line %d was cut off when the program stopped (%d bytes): left out, kept in "
+            "%s.damaged. It held the die %s, which the pyramid's own record in it reads "
+            "whole (its CRC checks): put back in its place, as the pyramid sent it"
+            % (number, len(data.split(b"\n")[-1]), path, said)) in out, out
+
+
+def _resumes_whole(monkeypatch, capsys, path):
+    """The file at ``path``, once recovered, resumes with nothing cut or damaged."""
+    rc, out, err = _play(monkeypatch, capsys, ["quit"], "--resume", str(path))
+    assert rc == 0 and "cut off" not in out + err and "is damaged" not in out + err, out + err
+
+
 def test_a_cut_last_line_whose_die_record_is_whole_is_put_back_before_the_bot_plays(
         tmp_path, monkeypatch, capsys, game):
     number, die = _bot_die(game)
@@ -64,11 +80,7 @@ def test_a_cut_last_line_whose_die_record_is_whole_is_put_back_before_the_bot_pl
     path.write_bytes(data)
     rc, out, err = _play(monkeypatch, capsys, ["quit"], "--resume", str(path))
     assert rc == 0, err
-    said = " ".join(str(die[k]) for k in ("colour", "ink", "value") if die.get(k) is not None)
-    assert ("line %d was cut off when the program stopped (%d bytes): left out, kept in "
-            "%s.damaged. It held the die %s, which the pyramid's own record in it reads "
-            "whole (its CRC checks): put back in its place, as the pyramid sent it"
-            % (number, len(data.split(b"\n")[-1]), path, said)) in out, out
+    _says_the_die_put_back(out, number, data, path, die)
     # the bot's ticket has its die: the virtual pyramid released no other for it
     assert "(Cy's pyramid ticket)" not in out.split("put back in its place")[-1], out
     assert read_events(str(path)) == read_events(str(whole))
@@ -139,21 +151,16 @@ def test_a_damaged_middle_line_and_a_cut_die_line_both_come_back(
     rc, out, err = _play(monkeypatch, capsys, ["quit"], "--resume", str(path),
                          "--upto-damage", "--retype", typed)
     assert rc == 0, err
-    said = " ".join(str(die[k]) for k in ("colour", "ink", "value") if die.get(k) is not None)
     assert ("line %d is damaged (checksum does not match): left out, set aside in %s.damaged"
             % (middle, path)) in out, out
-    assert ("line %d was cut off when the program stopped (%d bytes): left out, kept in "
-            "%s.damaged. It held the die %s, which the pyramid's own record in it reads "
-            "whole (its CRC checks): put back in its place, as the pyramid sent it"
-            % (number, len(data.split(b"\n")[-1]), path, said)) in out, out
+    _says_the_die_put_back(out, number, data, path, die)
     assert "(Cy's pyramid ticket)" not in out.split("put back in its place")[-1], out
     # every move the file holds is back, the middle line's die as the pyramid sent it
     assert read_events(str(path)) == read_events(str(whole))
     [(first, last, body)] = set_aside.batches((tmp_path / "g.jsonl.damaged").read_bytes())
     assert (first, last) == (middle, number)
     assert path.read_bytes()[:len(b"".join(lines[:middle - 1]))] + body == data
-    rc, out, err = _play(monkeypatch, capsys, ["quit"], "--resume", str(path))
-    assert rc == 0 and "cut off" not in out + err and "is damaged" not in out + err, out + err
+    _resumes_whole(monkeypatch, capsys, path)
 
 
 def test_a_damaged_first_line_and_a_cut_die_line_rebuild_it_and_put_the_die_back(
@@ -173,17 +180,12 @@ def test_a_damaged_first_line_and_a_cut_die_line_rebuild_it_and_put_the_die_back
     rc, out, err = _play(monkeypatch, capsys, ["quit"], "--resume", str(path), "--upto-damage")
     assert rc == 0, err
     assert "is rebuilt exactly as it was written" in out, out
-    said = " ".join(str(die[k]) for k in ("colour", "ink", "value") if die.get(k) is not None)
-    assert ("line %d was cut off when the program stopped (%d bytes): left out, kept in "
-            "%s.damaged. It held the die %s, which the pyramid's own record in it reads "
-            "whole (its CRC checks): put back in its place, as the pyramid sent it"
-            % (number, len(data.split(b"\n")[-1]), path, said)) in out, out
+    _says_the_die_put_back(out, number, data, path, die)
     assert "(Cy's pyramid ticket)" not in out.split("put back in its place")[-1], out
     assert read_events(str(path)) == read_events(str(whole))
     [(low, high, body)] = set_aside.batches((tmp_path / "g.jsonl.damaged").read_bytes())
     assert (low, high, body) == (1, number, data)  # the whole file, as it was
-    rc, out, err = _play(monkeypatch, capsys, ["quit"], "--resume", str(path))
-    assert rc == 0 and "cut off" not in out + err and "is damaged" not in out + err, out + err
+    _resumes_whole(monkeypatch, capsys, path)
 
 
 def test_a_damaged_line_set_aside_alone_and_a_cut_die_line_say_what_each_becomes(
@@ -242,5 +244,4 @@ def test_a_damaged_line_right_before_a_cut_die_line_is_typed_again_and_the_die_p
     assert restored == read_events(str(whole))
     [(first, last, body)] = set_aside.batches((tmp_path / "g.jsonl.damaged").read_bytes())
     assert (first, last) == (number - 1, number) and data.endswith(body)
-    rc, out, err = _play(monkeypatch, capsys, ["quit"], "--resume", str(path))
-    assert rc == 0 and "cut off" not in out + err and "is damaged" not in out + err, out + err
+    _resumes_whole(monkeypatch, capsys, path)

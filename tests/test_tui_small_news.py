@@ -47,6 +47,16 @@ def _under_the_notice(app):
     return rows[start:end]
 
 
+async def _turns_then_the_die(pilot, pyramid):
+    """The screen settled, ``TURNS`` typed, then ``pyramid``'s next die arrived and the
+    screen settled again."""
+    await scenes.settle(pilot)
+    for line in TURNS:
+        await scenes.type_line(pilot, line)
+    arrives(pilot.app, pyramid)
+    await scenes.settle(pilot)
+
+
 @pytest.mark.parametrize("lang, refused", [
     ("en", "! tile 1 +: a tile may never go on space 1 (RULES 1.5)"),
     ("de", "! tile 1 +: auf Feld 1 darf nie ein Plättchen liegen"),
@@ -57,11 +67,7 @@ def test_a_die_released_below_80x24_shows_under_the_notice(lang, refused):
 
     async def play():
         async with app.run_test(size=(79, 24)) as pilot:
-            await scenes.settle(pilot)
-            for line in TURNS:
-                await scenes.type_line(pilot, line)
-            arrives(app, pyramid)
-            await scenes.settle(pilot)
+            await _turns_then_the_die(pilot, pyramid)
             assert app.query_one("#too-small").display
             die = _the_die(app)
             assert len(die) >= 5, die  # the die, what it carried, the tile, the leaders
@@ -90,11 +96,7 @@ def test_below_80x24_a_short_window_shows_the_first_lines_of_the_die_that_fit():
 
     async def play():
         async with app.run_test(size=(79, 14)) as pilot:
-            await scenes.settle(pilot)
-            for line in TURNS:
-                await scenes.type_line(pilot, line)
-            arrives(app, pyramid)
-            await scenes.settle(pilot)
+            await _turns_then_the_die(pilot, pyramid)
             die = _the_die(app)
             under = [row for row in _under_the_notice(app) if row.strip()]
             assert under, _rows(app)
@@ -162,11 +164,7 @@ def test_below_80x24_the_die_says_the_dice_that_can_still_come_out(lang, counts)
 
     async def play():
         async with app.run_test(size=(79, 24)) as pilot:
-            await scenes.settle(pilot)
-            for line in TURNS:
-                await scenes.type_line(pilot, line)
-            arrives(app, pyramid)
-            await scenes.settle(pilot)
+            await _turns_then_the_die(pilot, pyramid)
             under = [row.strip() for row in _under_the_notice(app) if row.strip()]
             die = " ".join(_the_die(app)[-1].split())  # the leaders' line, the die's last
             assert under[-3:] == [die] + counts, under  # after the die, in plain's words
