@@ -79,3 +79,20 @@ def test_a_lattice_names_readings_of_well_separated_colours_at_a_few_counts(make
     for label, light in (("reddish", (20.0, 12.0, 5.0, 3.0)), ("bluish", (20.0, 3.0, 5.0, 12.0))):
         for got, post in model.rank([led_reading(light, 1, 1, rng) for _ in range(60)]):
             assert got == label and post >= 0.99, (label, got, post)
+
+
+def test_knn_reject_names_fresh_readings_of_well_separated_dice_and_refuses_between_and_beyond():
+    """``KnnReject`` (issue 32's ninth stop), its k, r and quantile chosen by leave-one-out on
+    the two synthetic dice's calibration readings alone: fresh readings (another seed's) of
+    either die are named that die, none as the other, at least 9 in 10 (its quantile refuses
+    a die's outermost readings, about 1 in 100 of its calibration's); readings of a light
+    halfway between them in red and blue, and of a light beyond both (red and blue both
+    high), are all refused."""
+    model = bench.KnnReject(_two_dice(), LEAST)
+    rng = Rng(29)
+    for label, light in (("reddish", (20.0, 12.0, 5.0, 3.0)), ("bluish", (20.0, 3.0, 5.0, 12.0))):
+        got = model.name([led_reading(light, 1, 1, rng) for _ in range(60)])
+        assert set(got) <= {label, None} and got.count(label) >= 54, (label, got, model.chosen)
+    for light in ((20.0, 7.5, 5.0, 7.5), (28.0, 12.0, 5.0, 12.0)):
+        assert model.name([led_reading(light, 1, 1, rng) for _ in range(60)]) == [None] * 60, (
+            light, model.chosen)

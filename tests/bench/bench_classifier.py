@@ -31,7 +31,9 @@
    allows as the readings grow (``pooled_bound``, the EV3 replica pooled over 10 seeds), the
    model's spread against the readings' (``model_shape``) and a quadratic discriminant with
    each die's own covariance in two feature spaces (``feature_spaces``), the count lattice
-   (``lattice``: each die a mixture over its lights of the chip's integer counts, 5 splits);
+   (``lattice``: each die a mixture over its lights of the chip's integer counts, 5 splits),
+   k nearest calibration readings with a reject option (``knn_reject``, its parameters by
+   leave-one-out on the calibration readings, 5 splits, two passing rows beside them);
    every real row by release beside by reading (``per_release``: each reading's light counted afresh through
    the firmware's release logic); then two dice in the simulated pyramid's head at each
    exposure: how many are named as one die.
@@ -1847,6 +1849,235 @@ def lattice(rows=LATTICE_ROWS, splits=5, models=LATTICE_MODELS):
     return out
 
 
+def _anscombe(rows, ref, settings):
+    """Readings as Anscombe's counts, ``2 sqrt(n + 3/8)`` per channel (a Poisson count's
+    variance made one), a numpy array; ``ref`` and ``settings`` unused (``_qda``'s feature
+    maps share a signature)."""
+    import numpy as np
+
+    return 2.0 * np.sqrt(np.asarray(rows, float) + 0.375)
+
+
+#: ``KnnReject``'s candidates, every combination tried by leave-one-out on the calibration
+#: readings: ``k`` neighbours that must all be the die, the ratio ``r`` the nearest reading
+#: of any other class must keep beyond the ``k``-th, and the quantile ``q`` of the die's
+#: own calibration readings' ``k``-th-neighbour distance a reading may not exceed.
+KNN_GRID = {"k": (1, 2, 3, 5, 8), "r": (1.0, 1.25, 1.5, 2.0, 3.0), "q": (0.9, 0.95, 0.99, 1.0)}
+#: The leave-one-out's price of a wrong die, in refusals: Chow's ``W/R`` = 100 ("Chow's rule"
+#: in docs/classifier.md), fixed before any reading was judged.
+KNN_COST = 100
+#: The least ``k``-th-neighbour distance rule (b) multiplies, in the metric's units (one
+#: count-noise standard deviation in a stabilised metric): nearer than that, two readings
+#: differ by count noise alone, and ``r`` times nothing would let a reading one count from
+#: another die's be named.
+KNN_FLOOR = 1.0
+
+
+class KnnReject:
+    """k nearest calibration readings with a reject option (issue 32's ninth stop).
+
+    ``cal``: ``{label: [(c, r, g, b) counts, ...]}``, the dice and the empty head;
+    ``settings``: the sensor's (``{"integration_ms", "gain"}``); ``space``: the metric's
+    map, ``_stabilised`` (the chip's count noise made one, as ours models it) or
+    ``_anscombe``; distances are Euclidean there. A reading is named die ``d`` only when
+    (a) its ``k`` nearest calibration readings are all ``d`` (every reading at most as far
+    as the ``k``-th is ``d``'s), (b) the nearest reading of any other class is at least
+    ``r`` times farther than that ``k``-th neighbour (taken at least ``KNN_FLOOR``): a
+    reading between two colours is refused, and (c) that ``k``-th-neighbour distance is at
+    most the ``q`` quantile of the same distance for ``d``'s own calibration readings
+    (each among the others): a reading beyond every light of ``d`` is refused. Naming the
+    empty head is a refusal for a die. ``k``, ``r``, ``q`` left ``None`` are chosen by
+    leave-one-out on ``cal`` alone (``_choose``: every die's calibration reading judged
+    by the rest, the grid ``grid``, most named less ``cost`` per wrong die). ``chosen``:
+    the ``(k, r, q)`` used; ``loo``: their leave-one-out ``(right, wrong, dice readings)``
+    (``None`` when all three were given). ``name(rows)`` -> ``[label or None]``."""
+
+    def __init__(self, cal, settings, space=_stabilised, k=None, r=None, q=None, grid=KNN_GRID,
+                 cost=KNN_COST):
+        import numpy as np
+
+        self.labels = sorted(cal)
+        self.settings = settings
+        self.space = space
+        self.x = space([row for label in self.labels for row in cal[label]], None, settings)
+        self.y = np.array([i for i, label in enumerate(self.labels) for _row in cal[label]])
+        self.kmax = max(grid["k"] + ((k,) if k else ()))
+        loo = self._sorted(self.x, self_excluded=True)
+        self.loo = None
+        if None in (k, r, q):
+            k, r, q = self._choose(loo, grid, cost)
+        self.chosen = (k, r, q)
+        self.limit = {}
+        for j in range(len(self.labels)):
+            own = np.sort(loo[j][self.y == j, k - 1])
+            self.limit[j] = own[min(len(own) - 1, int(np.ceil(q * (len(own) - 1))))] if len(own) else -1.0
+
+    def _sorted(self, x, self_excluded=False):
+        """``{label index: the distances from each row of x to that label's calibration
+        readings, nearest first, the first kmax}`` (inf where a label has fewer)."""
+        import numpy as np
+
+        dist = np.sqrt(((x[:, None, :] - self.x[None, :, :]) ** 2).sum(axis=2))
+        if self_excluded:
+            np.fill_diagonal(dist, np.inf)
+        out = {}
+        for j in range(len(self.labels)):
+            part = np.sort(dist[:, self.y == j], axis=1)[:, :self.kmax]
+            if part.shape[1] < self.kmax:
+                part = np.hstack([part, np.full((len(x), self.kmax - part.shape[1]), np.inf)])
+            out[j] = part
+        return out
+
+    def _decide(self, near, k, r, limit):
+        """``(named label index or -1)`` per row from ``_sorted``'s ``near``; ``limit``
+        ``[rows, labels]``: rule (c)'s distance per row and label."""
+        import numpy as np
+
+        first = np.stack([near[j][:, 0] for j in range(len(self.labels))], axis=1)
+        kth = np.stack([near[j][:, k - 1] for j in range(len(self.labels))], axis=1)
+        rows = np.arange(len(first))
+        d = first.argmin(axis=1)
+        dk = kth[rows, d]
+        other = first.copy()
+        other[rows, d] = np.inf
+        do = other.min(axis=1)
+        ok = (do > dk) & (do >= r * np.maximum(dk, KNN_FLOOR)) & (dk <= limit[rows, d])
+        return np.where(ok, d, -1)
+
+    def _choose(self, loo, grid, cost):
+        """The ``(k, r, q)`` of ``grid`` whose leave-one-out on the calibration dice names
+        the most rightly less ``cost`` per wrong die; ties to the larger ``r``, the smaller
+        ``q``, the larger ``k`` (the more cautious). Rule (c)'s limit for a left-out reading
+        is its die's quantile over the die's other readings."""
+        import numpy as np
+
+        dice = np.array([self.labels[j] != C.EMPTY for j in self.y])
+        best = None
+        for k in grid["k"]:
+            limits = {}
+            for q in grid["q"]:
+                lim = np.zeros((len(self.y), len(self.labels)))
+                for j in range(len(self.labels)):
+                    mine = self.y == j
+                    vals = loo[j][mine, k - 1]
+                    order = np.sort(vals)
+                    n = len(order)
+                    if n < 2:
+                        lim[:, j] = order[0] if n else -1.0
+                        continue
+                    lim[:, j] = order[min(n - 1, int(np.ceil(q * (n - 1))))]
+                    at = min(n - 2, int(np.ceil(q * (n - 2))))  # the same without one reading
+                    rank = np.searchsorted(order, vals, side="left")
+                    lim[mine, j] = np.where(at < rank, order[at], order[np.minimum(at + 1, n - 1)])
+                limits[q] = lim
+            for r in grid["r"]:
+                for q in grid["q"]:
+                    got = self._decide(loo, k, r, limits[q])[dice]
+                    right = int((got == self.y[dice]).sum())
+                    wrong = int(((got >= 0) & (got != self.y[dice]) &
+                                 (np.array(self.labels)[np.maximum(got, 0)] != C.EMPTY)).sum())
+                    key = (right - cost * wrong, r, -q, k)
+                    if best is None or key > best[0]:
+                        best = (key, (k, r, q))
+                        self.loo = (right, wrong, int(dice.sum()))
+        return best[1]
+
+    def name(self, rows):
+        """The die each of ``rows`` (``(c, r, g, b)`` counts) is named, or ``None``
+        (refused, or the empty head)."""
+        import numpy as np
+
+        if not len(rows):
+            return []
+        k, r, _q = self.chosen
+        near = self._sorted(self.space(rows, None, self.settings))
+        limit = np.tile([self.limit[j] for j in range(len(self.labels))], (len(rows), 1))
+        got = self._decide(near, k, r, limit)
+        return [self.labels[i] if i >= 0 and self.labels[i] != C.EMPTY else None for i in got]
+
+
+#: ``knn_reject``'s metrics: (name, feature map), fixed before any reading was judged.
+KNN_SPACES = (("stabilised counts", _stabilised), ("Anscombe", _anscombe))
+#: ``knn_reject``'s rows: section 3b's three judged rows that fail the issue's rule, and two
+#: that pass it (EV3 classic 2.4 ms x4 and 24 ms x4), to see that it breaks none.
+KNN_ROWS = LATTICE_ROWS + (("EV3 real", "classic", {"integration_ms": 2.4, "gain": 4}),
+                           ("EV3 real", "classic", {"integration_ms": 24.0, "gain": 4}))
+
+
+def knn_reject(rows=KNN_ROWS, splits=5, spaces=KNN_SPACES):
+    """k nearest readings with a reject option (``KnnReject``) on section 3b's rows
+    (``(source, edition, settings)``): the table's splits and calibrations, ``k``, ``r`` and
+    ``q`` chosen by leave-one-out on each split's calibration readings alone, then each
+    test reading of a die judged by ours and by the rule. Per metric of ``spaces``, named %
+    and wrong dice of: ``alone``, the rule's name; ``either``, ours as it is, or ours'
+    likeliest die (``classify_detail``'s ``best``) when the rule names that die;
+    ``either, rules kept``, ours as it is, or ours with the posterior rule off (every other
+    rule kept) naming the die the rule names (``lattice``'s ``either``). Also ours, the
+    parameters chosen (``{(k, r, q): splits}``) and what their leave-one-out promised on the
+    calibration dice (``"loo"``: named %, wrong, over the splits). Returns ``{(source,
+    edition, exposure name): {"ours": (named %, wrong), "n", metric name: {rule: (named %,
+    wrong), "chosen": {...}, "loo": (...)}}}`` and prints it."""
+    print("\n3b. k nearest readings with a reject option (%d splits): named %% / wrong, k, r and "
+          "the quantile chosen by leave-one-out on each split's calibration readings" % splits)
+    out = {}
+    for data, jobs in _rows_by_source(rows):
+        for source, edition, settings in jobs:
+            scaled = scaled_set(data, settings)
+            seen = {name: [] for name, _space in spaces}  # (label, ours, open, likeliest, knn)
+            chosen = {name: {} for name, _space in spaces}
+            loo = {name: [0, 0, 0] for name, _space in spaces}
+            for cal, test in _edition_splits(scaled, edition, splits):
+                clf = C.Classifier(calibration.fit(cal, edition, settings, floor=False))
+                fitted = [(name, KnnReject(cal, settings, space)) for name, space in spaces]
+                for name, model in fitted:
+                    chosen[name][model.chosen] = chosen[name].get(model.chosen, 0) + 1
+                    loo[name] = [a + b for a, b in zip(loo[name], model.loo, strict=True)]
+                for label in sorted(test):
+                    if label == C.EMPTY:
+                        continue
+                    answers = []
+                    for reading in test[label]:
+                        clf.posterior = C.POSTERIOR
+                        ours = clf.classify(reading)[0]
+                        clf.posterior = 0.0
+                        open_, _margin, detail = clf.classify_detail(reading)
+                        answers.append((ours, open_, detail["best"][0]))
+                    for name, model in fitted:
+                        seen[name] += [(label,) + answer + (got,) for answer, got
+                                       in zip(answers, model.name(test[label]), strict=True)]
+            key = (source, edition, _exposure_name(settings))
+            first = seen[spaces[0][0]]
+            n = len(first)
+
+            def score(named, n=n):
+                return (100.0 * sum(1 for label, got in named if got == label) / max(1, n),
+                        sum(1 for label, got in named if got != label))
+
+            def die(answer):
+                return answer not in (C.UNKNOWN, C.DOUBLE, C.EMPTY, None)
+
+            got = {"n": n, "ours": score([(row[0], row[1]) for row in first if die(row[1])])}
+            print("  %s, %s, %s: ours %.2f / %d of %d" % (key + got["ours"] + (n,)))
+            for name, _space in spaces:
+                rows_ = seen[name]
+                right, wrong, judged = loo[name]
+                cell = {"chosen": chosen[name], "loo": (100.0 * right / max(1, judged), wrong),
+                        "alone": score([(row[0], row[4]) for row in rows_ if die(row[4])]),
+                        "either": score([(row[0], row[1] if die(row[1]) else row[4]) for row in rows_
+                                         if die(row[1]) or (die(row[4]) and row[3] == row[4])]),
+                        "either, rules kept": score([(row[0], row[1] if die(row[1]) else row[4])
+                                                     for row in rows_ if die(row[1]) or
+                                                     (die(row[4]) and row[2] == row[4])])}
+                got[name] = cell
+                print("    %s: alone %.2f / %d; either %.2f / %d; either, rules kept %.2f / %d; "
+                      "leave-one-out %.2f / %d; chosen (k, r, q): %s" % (
+                          (name,) + cell["alone"] + cell["either"] + cell["either, rules kept"] +
+                          cell["loo"] + (", ".join("%s x%d" % (p, c) for p, c
+                                                   in sorted(cell["chosen"].items())),)))
+            out[key] = got
+    return out
+
+
 def shared_readings(subset):
     """The readings (``(c, r, g, b)`` counts) that more than one die of ``subset``
     (``{label: [reading, ...]}``, ``empty`` left out) gives, most frequent first:
@@ -2068,6 +2299,7 @@ def main():
                   "%.2f" % ((where, name, got["forced"]) + got["at"][0.95] + got["at"][0.99] +
                             (got["zero_wrong"],)))
     lattice(failing)
+    knn_reject()
     per_release([(source, edition, settings) for source, edition, settings, *_rest in table
                  if source != "pyramid sim"])
     print("\n3b. What the data allows as the readings grow: replicas of the EV3 set (seeds 1..10) "
