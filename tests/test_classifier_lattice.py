@@ -8,7 +8,8 @@ build on it), and the lattice models to the first thing the issue asks of a clas
 at low counts: readings of two well-separated colours go to their colour, surely. (The
 second, a reading between two colours refused, is what they do not do: a reading four
 counts from every light of both dice is one die's by the ratio of two normal tails, at
-a posterior of 0.99-1.0; docs/classifier.md.)
+a posterior of 0.99-1.0; docs/classifier.md.) The ninth stop's k nearest readings with a
+reject option (``KnnReject``) is held to both.
 """
 
 import os
