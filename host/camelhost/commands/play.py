@@ -54,7 +54,8 @@ def add_arguments(parser):
                                "that no longer applies (the rest is kept in FILE.damaged); one "
                                "damaged line is set aside alone while the lines after it still "
                                "apply, and a damaged first line is rebuilt (from --players, "
-                               "--edition, --seed given)"))
+                               "--edition, --seed given) when the next line's chain hash "
+                               "confirms it"))
     parser.add_argument("--retype", default=None, action="append", metavar=metavar("COMMAND"),
                         help=_("with --upto-damage: what one damaged line held, typed again "
                                "(e.g. 'white 3'): it takes the line's place and the lines "
