@@ -2975,6 +2975,18 @@ def verified(path, check=None):
         return None
 
 
+def verified_game(view):
+    """``(events, whole)`` of ``view`` (what ``verified`` gave, not ``None``): the events
+    of the lines that count (dicts, as ``read_events`` returns them), and whether the
+    journal reads whole: True when nothing was set aside, left out, rebuilt or stopped at
+    but a last line cut off by a crash (which a resume without ``--upto-damage`` cuts
+    too, its die put back when its record was written whole). Only looks at ``view``:
+    the file is not read again."""
+    whole = (view.rebuilt is None and view.skipped is None and not view.intruders
+             and not view.restored and (view.bad is None or view.bad[2]))
+    return list(view.events), whole
+
+
 #: ``view`` not given to ``read_names``/``read_last_lang``: they read it (``verified``)
 _NOT_READ = object()
 
