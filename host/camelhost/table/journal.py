@@ -18,7 +18,7 @@ Every line of format 3 also carries ``n`` (its line number, from 1), ``game`` (t
 drawn for the game when its journal began) and, from line 2 on, ``prev`` (``line_hash``
 of the line before it), so the file proves its own order: a line removed, repeated,
 moved or taken from another game's journal is refused naming it ("line 6 is out of
-place (it is numbered 7: ...)"). The events read back never hold these fields. An older
+place (it is numbered 7, 6 was expected: ...)"). The events read back never hold these fields. An older
 journal is chained from the first event appended after its resume, behind a ``chained``
 line whose ``prev`` is the hash of every line before it (said once). Lines cut from
 the end leave no trace in the file itself: ``behind_pyramid`` says so when the pyramid
@@ -554,10 +554,15 @@ def _chain_problem(event, line_no, game, prev, shown=None):
         return _("it carries no line number and game id: a line from elsewhere")
     if event.get("game") != game:
         return _("it belongs to another game (%s, not %s)") % (event.get("game"), game)
+    # the number it carries and the one its place in the chain needs (the game's own
+    # count: a line left out alone before it is not counted, s44)
+    numbers = {"n": n, "expected": line_no}
     if n < line_no:
-        return _("it is numbered %d: a line repeated or moved") % n
+        return _("it is numbered %(n)d, %(expected)d was expected: a line repeated or "
+                 "moved") % numbers
     if n > line_no:
-        return _("it is numbered %d: a line missing or moved before it") % n
+        return _("it is numbered %(n)d, %(expected)d was expected: a line missing or moved "
+                 "before it") % numbers
     if event.get("prev") != prev:
         return _("it does not follow line %d: one of the two was changed") % (
             (shown or int)(line_no - 1))
