@@ -517,8 +517,8 @@ def test_journal_upto_damage_stops_at_a_stale_event_and_keeps_the_rest_aside(
 
 
 @pytest.mark.parametrize("kind,reason", [
-    ("swapped", "it is numbered 4: a line missing or moved before it"),
-    ("duplicated", "it is numbered 3: a line repeated or moved"),
+    ("swapped", "it is numbered 4, 3 was expected: a line missing or moved before it"),
+    ("duplicated", "it is numbered 3, 4 was expected: a line repeated or moved"),
     ("appended", "it carries no line number and game id: a line from elsewhere")])
 def test_journal_a_line_removed_repeated_or_moved_is_refused_with_the_chains_reason(
         tmp_path, monkeypatch, capsys, kind, reason):
@@ -552,13 +552,14 @@ def test_journal_a_line_taken_out_is_refused_with_the_chains_reason_on_resume(
     monkeypatch.setattr("sys.stdin", iter(["quit\n"]))
     assert cli.main(["play", "--resume", str(path), "--plain"]) == 1
     err = capsys.readouterr().err
-    assert "line 3 is out of place (it is numbered 4: a line missing or moved before it)" in err
+    assert ("line 3 is out of place (it is numbered 4, 3 was expected: a line missing or "
+            "moved before it)") in err
     assert "no longer applies" not in err  # Ben's line on Ann's turn: the chain said it first
     assert path.read_bytes() == data
     monkeypatch.setattr("sys.stdin", iter(["quit\n"]))  # --upto-damage: the same reason
     assert cli.main(["play", "--resume", str(path), "--plain", "--upto-damage"]) == 0
-    assert ("resumed up to line 3, which is out of place (it is numbered 4: a line missing or "
-            "moved before it); it and the rest are kept in %s.damaged" % path
+    assert ("resumed up to line 3, which is out of place (it is numbered 4, 3 was expected: a "
+            "line missing or moved before it); it and the rest are kept in %s.damaged" % path
             in capsys.readouterr().out)
 
 
@@ -868,12 +869,12 @@ def test_journal_a_removed_repeated_or_moved_line_is_refused_naming_it(tmp_path)
     _sample(path)
     lines = _lines(path)
     # a line taken out of the middle ('tile 8 -', line 6): line 6 is now numbered 7
-    _refused_at(path, b"".join(lines[:5] + lines[6:]), 6, "it is numbered 7")
+    _refused_at(path, b"".join(lines[:5] + lines[6:]), 6, "it is numbered 7, 6 was expected")
     # an undo line repeated: the copy names the original's number
-    _refused_at(path, b"".join(lines[:8] + [lines[7]] + lines[8:]), 9, "it is numbered 8")
+    _refused_at(path, b"".join(lines[:8] + [lines[7]] + lines[8:]), 9, "it is numbered 8, 9 was expected")
     # the die and the tile after it swapped (both still legal there)
     _refused_at(path, b"".join(lines[:4] + [lines[5], lines[4]] + lines[6:]), 5,
-                "it is numbered 6")
+                "it is numbered 6, 5 was expected")
 
 
 def test_journal_a_line_from_another_game_is_refused_naming_it(tmp_path):
@@ -909,8 +910,8 @@ def test_journal_upto_damage_stops_at_a_line_out_of_place_and_keeps_the_rest(tmp
     path.write_bytes(data)
     j = Journal.resume(str(path), upto_damage=True, check=Session.stale_line)
     assert len(j.events) == 5
-    assert j.notes == ["resumed up to line 6, which is out of place (it is numbered 7: a line "
-                       "missing or moved before it); it and the rest are kept in "
+    assert j.notes == ["resumed up to line 6, which is out of place (it is numbered 7, 6 was "
+                       "expected: a line missing or moved before it); it and the rest are kept in "
                        "%s.damaged" % path]
     j.append({"type": "undo"})
     j.close()
@@ -975,8 +976,8 @@ def test_replay_shows_the_game_up_to_a_line_out_of_place_and_changes_nothing(tmp
     data = b"".join(lines[:5] + lines[6:])  # line 6 taken out
     path.write_bytes(data)
     out = _replay(capsys, str(path))
-    note = ("shown up to line 6, which is out of place (it is numbered 7: a line "
-            "missing or moved before it); %s is unchanged" % path)
+    note = ("shown up to line 6, which is out of place (it is numbered 7, 6 was expected: a "
+            "line missing or moved before it); %s is unchanged" % path)
     # said once, as the last line, under the table and the next turn (issue 30 said it
     # twice: where the replay stops and last, 15 lines apart)
     assert out.count(note) == 1 and out[-1] == note

@@ -4,8 +4,6 @@
 typed dice). They are read field by field as its language is, or taken from ``--bots``
 and ``--pyramid`` given; one that can't be had is named, with how to give it."""
 
-import json
-
 from camelhost import cli
 from camelhost.table.journal import Journal, read_events
 from camelhost.table.session import Session
@@ -82,17 +80,19 @@ def test_settings_that_cant_be_read_are_named_and_taken_from_the_options(
     assert (tmp_path / "g.jsonl.damaged").read_bytes().endswith(damaged)
 
 
-def test_a_rebuild_without_them_says_what_the_game_goes_on_with(
-        tmp_path, monkeypatch, capsys):
+def test_a_rebuild_without_them_is_refused_naming_them(tmp_path, monkeypatch, capsys):
+    # (s44: it was rebuilt without its bot and its pyramid, unconfirmed by the chain, and
+    # the game resumed so; the chain confirms a first line only as it was written)
     path = tmp_path / "g.jsonl"
-    path.write_bytes(_broken(_game(path), "bots", "pyramid"))
+    damaged = _broken(_game(path), "bots", "pyramid")
+    path.write_bytes(damaged)
     rc, out, err = _resume(monkeypatch, capsys, path, *REBUILD)
-    assert rc == 0, err
-    said = [line for line in out.splitlines() if line.startswith("line 1, the game's")]
-    assert len(said) == 1 and (
-        "; the game's bots can't be read from it and no --bots was given: every seat is "
-        "played by a person; the pyramid it was played with can't be read from it and no "
-        "--pyramid was given: the dice are typed (--pyramid PORT takes them from a pyramid)"
-        in said[0]), out[:800]
-    head = json.loads(path.read_bytes().split(b"\n", 1)[0].rsplit(b"*", 1)[0])
-    assert head["bots"] == [] and "pyramid" not in head
+    assert rc == 1 and len(err.strip().splitlines()) == 1, err
+    assert ("nothing was changed. As rebuilt with the values given it reads: players Ann, "
+            "Ben, Cy; edition second; seed 4, but the next line's chain hash does not "
+            "confirm it") in err, err
+    assert err.strip().endswith(
+        "(its bots and the pyramid it was played with can't be read from it: if the game "
+        "had them, add --bots NAMES --pyramid PORT to that command)"), err
+    assert path.read_bytes() == damaged
+    assert not (tmp_path / "g.jsonl.damaged").exists()

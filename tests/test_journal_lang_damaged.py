@@ -6,7 +6,7 @@ language, the rebuild says in its line which one the table falls back to."""
 from camelhost import cli
 from camelhost.table.journal import Journal, read_events
 from camelhost.table.session import Session
-from test_journal_recover import COMMANDS, SETUP, _write_damaged
+from test_journal_recover import COMMANDS, SETUP, _damage, _write_damaged
 
 REBUILD = ["--upto-damage", "--players", "Ann,Ben,Cy", "--edition", "second", "--seed", "4"]
 
@@ -59,16 +59,32 @@ def test_a_language_the_damage_changed_is_the_one_the_chain_hash_proves(
     assert read_events(str(path))[0]["lang"] == "de"
 
 
-def test_a_language_that_cant_be_read_is_named_as_the_one_the_table_falls_back_to(
+def test_a_language_whose_key_the_damage_garbled_is_the_one_the_chain_hash_proves(
         tmp_path, monkeypatch, capsys):
+    # ('lanx' is no field of a game line: left out, the line is proven in German)
     path = tmp_path / "g.jsonl"
     _write_damaged(path, _german_game(path), 1, b'"lang":"de"', b'"lanx":"de"')
     rc, out, err = _resume(monkeypatch, capsys, path, *REBUILD)
     assert rc == 0, err
-    said = [line for line in out.splitlines() if line.startswith("line 1, the game's")]
+    assert ("ist genau so neu aufgebaut, wie sie geschrieben wurde (der Ketten-Hash der "
+            "nächsten Zeile passt)") in out, out[:400]
+    assert read_events(str(path))[0]["lang"] == "de"
+
+
+def test_a_language_that_cant_be_read_is_named_as_the_one_replay_falls_back_to(
+        tmp_path, monkeypatch, capsys):
+    path = tmp_path / "g.jsonl"
+    lines = _german_game(path)
+    _damage(lines, 1, b'"lang":"de"', b'"lanx":"de"')
+    # its seed too: unconfirmed, a resume refuses it, replay shows it as it reads
+    before = _write_damaged(path, lines, 1, b'"seed":4', b'"seed":5')
+    assert cli.main(["replay", str(path), "--brief"]) == 0
+    said = [line for line in capsys.readouterr().out.splitlines()
+            if line.startswith("line 1, the game's")]
     assert len(said) == 1 and ("; the game's language can't be read from it: the table "
                                "speaks English, the language in force (--lang chooses "
-                               "another)") in said[0], out[:600]
+                               "another)") in said[0], said
+    assert path.read_bytes() == before
 
 
 def test_a_damaged_lang_line_set_aside_keeps_the_language_it_held(

@@ -81,3 +81,29 @@ def test_a_retype_refused_after_a_line_left_out_says_why_naming_the_line_as_in_t
                    "changed (if that is what happened at the table, give the same --retype "
                    "twice to confirm it)\n" % path), err
     assert open(path, "rb").read() == before
+
+
+def test_a_line_out_of_place_after_a_line_left_out_names_the_number_expected(
+        tmp_path, monkeypatch, capsys):
+    # (s44: "line 8 is out of place (it is numbered 8: ...)": the number it carries is the
+    # file's line number, and which one its place needs was not said)
+    from camelhost import cli
+    b = _lines(tmp_path)
+    # line 3 repeated (file line 4, left out alone), the undo (line 7) taken out: the
+    # tile after it is file line 8, numbered 8 where the game's line 7 was expected
+    path = _write(tmp_path, b[:3] + [b[2]] + b[3:6] + b[7:])
+    before = open(path, "rb").read()
+    reason = "it is numbered 8, 7 was expected: a line missing or moved before it"
+    notes = []
+    read_events(path, upto_damage=True, notes=notes, check=Session.stale_line)
+    assert ("shown up to line 8, which is out of place (%s); %s is unchanged"
+            % (reason, path)) in notes, notes
+    monkeypatch.setattr("sys.stdin", iter([]))
+    assert cli.main(["play", "--plain", "--resume", path, "--lang", "de"]) == 1
+    err = capsys.readouterr().err
+    assert len(err.splitlines()) == 1, err
+    assert ("Zeile 4 ist fehl am Platz (sie hat die Nummer 3, erwartet war 4: eine Zeile "
+            "wiederholt oder verschoben)") in err, err
+    assert ("Zeile 8 dorthin verschoben werden (sie hat die Nummer 8, erwartet war 7: eine "
+            "Zeile davor fehlt oder wurde verschoben)") in err, err
+    assert open(path, "rb").read() == before

@@ -35,7 +35,7 @@ def test_journal_a_foreign_or_repeated_line_is_set_aside_alone_keeping_the_later
         reason = "it belongs to another game ("
     else:  # line 6 doubled (sed -i '6p')
         data, line = b"".join(lines[:6] + [lines[5]] + lines[6:]), 7
-        reason = "it is numbered 6: a line repeated or moved"
+        reason = "it is numbered 6, 7 was expected: a line repeated or moved"
     later = len(lines) + 1 - line
     path = tmp_path / "b2.jsonl"
     path.write_bytes(data)
@@ -98,7 +98,8 @@ def test_replay_of_a_journal_with_a_repeated_line_shows_the_later_moves_unchange
     path.write_bytes(data)
     assert cli.main(["replay", str(path)]) == 0
     out = capsys.readouterr().out
-    assert ("line 7 is out of place (it is numbered 6: a line repeated or moved): left out, "
+    assert ("line 7 is out of place (it is numbered 6, 7 was expected: a line repeated or "
+            "moved): left out, "
             "%s is unchanged; the %d lines after it follow the line before it and are kept"
             % (path, len(lines) - 6)) in out
     assert path.read_bytes() == data and not (tmp_path / "b2.jsonl.damaged").exists()

@@ -1,9 +1,11 @@
 """Recovering a damaged journal: a damaged line is set aside alone and the intact lines
 after it are kept (tester s31 findings 1-4: nothing lost, nothing destroyed)."""
 
+import json
+
 import pytest
 import set_aside
-from camelhost.table.journal import Journal, JournalError, read_events
+from camelhost.table.journal import Journal, JournalError, encode_line, line_hash, read_events
 from camelhost.table.session import Session
 
 SETUP = "setup 1:blue,green 2:red 3:yellow,purple 14:black 15:white"
@@ -299,19 +301,31 @@ def test_a_damaged_first_line_rebuilt_from_the_names_given_is_the_line_as_writte
         (1, len(whole), damaged)]
 
 
-def test_a_damaged_first_line_rebuilt_as_it_reads_keeps_the_chain_and_resumes_again(
-        tmp_path, monkeypatch, capsys):
+def test_a_damaged_first_line_the_chain_does_not_confirm_is_never_resumed_from(tmp_path):
+    # (s44: it was rebuilt as it reads, and the game resumed from a first line not the
+    # one played)
     path = tmp_path / "g.jsonl"
     whole, data, damaged = _first_damaged(path)
-    j = Journal.resume(str(path), upto_damage=True, check=Session.stale_line, rebuild={})
-    assert j.events[0]["players"] == ["Anx", "Ben", "Cy"]
-    assert j.events[1:] == whole[1:]
-    assert "it can't be proven the same as written" in j.notes[0]
+    with pytest.raises(JournalError, match="It still reads: players Anx, Ben, Cy; edition "
+                       "second; seed 4, but the next line's chain hash does not confirm it"):
+        Journal.resume(str(path), upto_damage=True, check=Session.stale_line, rebuild={})
+    assert path.read_bytes() == damaged
+    assert not (tmp_path / "g.jsonl.damaged").exists()
+
+
+def test_a_first_line_an_older_version_rebuilt_unproven_still_resumes(tmp_path):
+    # such a line keeps the hash line 2 names for it (``hash``), so the chain reads on
+    path = tmp_path / "g.jsonl"
+    whole, data, damaged = _first_damaged(path)
+    first, rest = data.split(b"\n", 1)
+    header = json.loads(first.rsplit(b"*", 1)[0])
+    path.write_bytes(encode_line(dict(header, players=["Anx", "Ben", "Cy"],
+                                      hash=line_hash(first))) + rest)
+    j = Journal.resume(str(path), check=Session.stale_line)
+    assert j.notes == [] and j.events[1:] == whole[1:]
     Session.resume(j).command("leg green")
     j.close()
-    again = Journal.resume(str(path), check=Session.stale_line)  # the chain reads through
-    assert again.notes == [] and again.events[-1]["action"] == "leg green"
-    again.close()
+    assert read_events(str(path))[-1]["action"] == "leg green"
 
 
 def test_a_first_line_rebuilt_with_too_few_players_is_refused_unchanged(tmp_path):
@@ -328,8 +342,9 @@ def test_a_first_line_rebuilt_with_another_edition_is_refused_naming_the_line_un
         tmp_path):
     path = tmp_path / "g.jsonl"
     whole, data, damaged = _first_damaged(path)
-    with pytest.raises(JournalError, match="the first line rebuilt from what was given does "
-                       "not fit the lines after it \\(event on line 2 no longer applies"):
+    with pytest.raises(JournalError, match="As rebuilt with the values given it reads: "
+                       "players Anx, Ben, Cy; edition classic; seed 4, but the next line's "
+                       "chain hash does not confirm it"):
         Journal.resume(str(path), upto_damage=True, check=Session.stale_line,
                        rebuild={"edition": "classic"})
     assert path.read_bytes() == damaged

@@ -64,3 +64,69 @@ def test_a_resume_of_a_folder_replays_the_game_it_chose_twice(tmp_path, monkeypa
                      "Ann,Ben,Cy"]) == 0
     assert "resuming the newest unfinished game in" in capsys.readouterr().out
     assert replays == [str(path)] * 2
+
+
+def _whole_reads(monkeypatch):
+    """The paths of the whole-journal reads from here on (``_read`` of the file, as
+    above), a list that grows."""
+    reads = []
+    read = journal_module._read
+
+    def counted(*args, **kwargs):
+        if kwargs.get("data") is None:  # bytes given are no read of the file
+            reads.append(args[0])
+        return read(*args, **kwargs)
+
+    monkeypatch.setattr(journal_module, "_read", counted)
+    return reads
+
+
+def _game_at(path, commands, written):
+    """A journal of Ann, Ben and Cy at ``path`` after ``commands``, written at second
+    ``written``."""
+    import os
+    journal = Journal(str(path), pyramid="manual")
+    s = Session("second", ["Ann", "Ben", "Cy"], seed=4, journal=journal)
+    for text in commands:
+        s.command(text)
+    journal.close()
+    os.utime(str(path), (written, written))
+
+
+def test_a_resume_of_a_folder_reads_each_candidate_once(tmp_path, monkeypatch, capsys):
+    # (s44 journal task 2: the one it chose was read four times, each other one twice,
+    # before the resume's own read under the lock)
+    folder = tmp_path / "journals"
+    folder.mkdir()
+    older, newer = folder / "a.jsonl", folder / "b.jsonl"
+    over = folder / "c.jsonl"
+    _game_at(older, (SETUP, "leg red", "pyramid", "purple 2"), 1_000_000)
+    _game_at(newer, (SETUP,), 2_000_000)  # started by mistake: nothing played
+    over.write_bytes(b"not a journal\n")
+    import os
+    os.utime(str(over), (3_000_000, 3_000_000))
+    reads = _whole_reads(monkeypatch)
+    monkeypatch.setattr("sys.stdin", iter(["quit\n"]))
+    assert cli.main(["play", "--plain", "--resume", str(folder)]) == 0
+    out = capsys.readouterr().out
+    assert "resuming the newest unfinished game in %s with a move played: %s" % (
+        folder, older) in out, out[:400]
+    assert "4 events restored" in out
+    # chosen: read once to choose it, once under the lock; the others once each
+    assert sorted(reads) == sorted([str(older)] * 2 + [str(newer), str(over)]), reads
+
+
+def test_two_games_of_one_second_are_each_read_once_to_name_them(
+        tmp_path, monkeypatch, capsys):
+    folder = tmp_path / "journals"
+    folder.mkdir()
+    first, second = folder / "a.jsonl", folder / "b.jsonl"
+    _game_at(first, (SETUP, "leg red"), 1_000_000)
+    _game_at(second, (SETUP, "leg blue"), 1_000_000)
+    reads = _whole_reads(monkeypatch)
+    monkeypatch.setattr("sys.stdin", iter(["quit\n"]))
+    assert cli.main(["play", "--plain", "--resume", str(folder)]) == 1
+    err = capsys.readouterr().err
+    assert "2 unfinished games written in the same second: %s (Ann, Ben, Cy: race 1, leg 1)" % (
+        first) in err, err
+    assert sorted(reads) == [str(first), str(second)], reads

@@ -54,7 +54,8 @@ def add_arguments(parser):
                                "that no longer applies (the rest is kept in FILE.damaged); one "
                                "damaged line is set aside alone while the lines after it still "
                                "apply, and a damaged first line is rebuilt (from --players, "
-                               "--edition, --seed given)"))
+                               "--edition, --seed given) when the next line's chain hash "
+                               "confirms it"))
     parser.add_argument("--retype", default=None, action="append", metavar=metavar("COMMAND"),
                         help=_("with --upto-damage: what one damaged line held, typed again "
                                "(e.g. 'white 3'): it takes the line's place and the lines "
@@ -146,51 +147,61 @@ def _check_bot_names(text):
                            % {"bots": shlex.quote(text), "n": i + 1, "count": len(names)})
 
 
-def _unfinished(path):
-    """Where the game in the journal at ``path`` stands, in words (``race 1, leg 3``),
-    when its race is not over; ``None`` when it is over (or ended unscored) or the file
-    is no game journal (``journal.is_game_journal``). A journal that can't be read whole is
-    unfinished (``damaged``), its first line too when the game's lines follow it: its
-    resume says what is wrong and what can be done."""
-    from camelhost.table.journal import JournalError, first_line_damaged, read_events, read_header
-    from camelhost.table.session import Session
-    if read_header(path) is None:
-        return _("damaged") if first_line_damaged(path) else None
-    try:
-        session = Session.from_events(read_events(path), path)
-    except (OSError, JournalError, ValueError):
-        return _("damaged")
-    if session.phase in ("over", "unscored"):
-        return None
-    if session.phase == "setup":
-        return _("race %d, setup") % session.race_no
-    return _("race %d, leg %d") % (session.race_no, session.game.leg)
+class _Candidate:
+    """A journal ``--resume FOLDER`` may choose, read once (``journal.verified``: the
+    lines a resume with ``--upto-damage`` keeps, the game replayed to check them):
+    ``path``; ``view`` (what ``verified`` gave, ``None`` when it can't be read so; the
+    chosen one's is given on to ``open_session``, which reads it no more); ``game``, the
+    ``Session`` of its events when it reads whole (``None``: damaged, or no game
+    journal); ``journal``: it holds a game (``journal.is_game_journal``)."""
 
+    def __init__(self, path):
+        from camelhost.table.journal import is_game_journal, verified, verified_game
+        from camelhost.table.session import Session
+        self.path, self.game = path, None
+        self.view = verified(path, Session.stale_line)
+        if self.view is None:  # no game journal, or one that can't be read even so
+            self.journal = is_game_journal(path)
+            return
+        self.journal = True
+        events, whole = verified_game(self.view)
+        if whole:
+            try:
+                self.game = Session.from_events(events, path)
+            except ValueError:
+                self.game = None
 
-def _nothing_played(path):
-    """True when the game in the journal at ``path`` reads whole and holds no move yet:
-    its first race, no player's action, pyramid ticket or die after its setup (a game
-    started by mistake: s38 tester finding 7); False otherwise (damaged too: its resume
-    says what is wrong)."""
-    from camelhost.table.journal import JournalError, read_events
-    from camelhost.table.session import Session
-    try:
-        session = Session.from_events(read_events(path), path)
-    except (OSError, JournalError, ValueError):
-        return False
-    return session.race_no == 1 and (session.game is None or not session.game.history) \
-        and session.phase in ("setup", "turn")
+    def where(self):
+        """Where its game stands, in words of the language in force (``race 1, leg 3``),
+        when its race is not over; ``None`` when it is over (or ended unscored) or the
+        file is no game journal. A journal that can't be read whole is unfinished
+        (``damaged``), its first line too when the game's lines follow it: its resume
+        says what is wrong and what can be done."""
+        if not self.journal:
+            return None
+        session = self.game
+        if session is None:
+            return _("damaged")
+        if session.phase in ("over", "unscored"):
+            return None
+        if session.phase == "setup":
+            return _("race %d, setup") % session.race_no
+        return _("race %d, leg %d") % (session.race_no, session.game.leg)
 
+    def nothing_played(self):
+        """True when its game reads whole and holds no move yet: its first race, no
+        player's action, pyramid ticket or die after its setup (a game started by
+        mistake: s38 tester finding 7); False otherwise (damaged too: its resume says
+        what is wrong)."""
+        session = self.game
+        return session is not None and session.race_no == 1 and (
+            session.game is None or not session.game.history) and session.phase in (
+                "setup", "turn")
 
-def _players_of(path):
-    """The players of the game in the journal at ``path``, as the table names them now
-    (renames included), comma-separated; ``?`` when it can't be read whole."""
-    from camelhost.table.journal import JournalError, read_events
-    from camelhost.table.session import Session
-    try:
-        return ", ".join(Session.from_events(read_events(path), path).names)
-    except (OSError, JournalError, ValueError):
-        return "?"
+    def players(self):
+        """Its players as the table names them now (renames included), comma-separated;
+        ``?`` when it can't be read whole."""
+        return "?" if self.game is None else ", ".join(self.game.names)
 
 
 def journals_in(folder):
@@ -208,29 +219,36 @@ def journals_in(folder):
 
 def newest_unfinished(folder):
     """The journal of the newest unfinished game in ``folder`` (``*.jsonl``, newest by
-    the time it was last written): ``(path, where, skipped)``, ``where`` from
-    ``_unfinished``; when the newest holds nothing played (``_nothing_played``) and an
-    older unfinished one holds a move, that older one, ``skipped`` the newest's path
-    (else ``None``).
+    the time it was last written): ``(chosen, skipped)``, ``chosen`` a ``_Candidate``
+    (its ``where()`` says where its game stands); when the newest holds nothing played
+    (``_Candidate.nothing_played``) and an older unfinished one holds a move, that older
+    one, ``skipped`` the newest's path (else ``None``). Each journal looked at is read
+    once (``_Candidate``).
     ``CliError`` (one line, nothing changed) when the folder can't be read, holds no
     unfinished game, or holds several written in the same second (their names listed,
     so that the table chooses, never this program)."""
-    from camelhost.table.journal import is_game_journal
     try:
         written = journals_in(folder)
     except OSError as exc:
         raise CliError(_("--resume %s: the folder can't be read (%s)")
                        % (folder, exc.strerror or exc)) from None
     written.sort(key=lambda item: -item[0])
+    read = {}
+
+    def candidate(path):
+        if path not in read:
+            read[path] = _Candidate(path)
+        return read[path]
+
     found = []
     others = []  # *.jsonl files that are no game journal: never counted as a race over
     for second, path in written:
         if found and second < found[0][0]:
             break  # older than the newest unfinished game: not a candidate
-        where = _unfinished(path)
+        where = candidate(path).where()
         if where is not None:
             found.append((second, path, where))
-        elif not is_game_journal(path):
+        elif not candidate(path).journal:
             others.append(os.path.basename(path))
     if not written:
         raise CliError(_("--resume %s: no journal there (*.jsonl): give --resume FILE")
@@ -251,23 +269,22 @@ def newest_unfinished(folder):
                                 "over): give --resume FILE",
                                 "--resume %s: no unfinished game there (%d journals, the race "
                                 "over in each): give --resume FILE", over) % (folder, over))
-    if len(found) == 1 and _nothing_played(found[0][1]):
+    if len(found) == 1 and candidate(found[0][1]).nothing_played():
         # a game started by mistake, nothing played: the newest older one with a move
         # played is what the table means (s38 tester finding 7); said in the line
         for second, path in written:
             if second >= found[0][0]:
                 continue
-            where = _unfinished(path)
-            if where is not None and not _nothing_played(path):
-                return path, where, found[0][1]
+            if candidate(path).where() is not None and not candidate(path).nothing_played():
+                return candidate(path), found[0][1]
     if len(found) > 1:  # the players tell two tables' games apart, not where they stand
         raise CliError(_("--resume %s: %d unfinished games written in the same second: %s; "
                          "give the one to continue: --resume FILE")
                        % (folder, len(found), "; ".join(
                            _("%(path)s (%(players)s: %(where)s)")
-                           % {"path": p, "players": _players_of(p), "where": w}
+                           % {"path": p, "players": candidate(p).players(), "where": w}
                            for _s, p, w in found)))
-    return found[0][1], found[0][2], None
+    return candidate(found[0][1]), None
 
 
 def _resume_path(args):
@@ -285,13 +302,13 @@ def _resume_path(args):
     if not (args.resume and os.path.isdir(args.resume)):
         return None, NOT_READ
     folder = args.resume
-    path, where, skipped = newest_unfinished(folder)
-    from camelhost.table.journal import read_header, read_last_lang, verified
+    chosen, skipped = newest_unfinished(folder)
+    from camelhost.table.journal import read_header, read_last_lang
     from camelhost.table.session import Session
-    view = verified(path, Session.stale_line)
+    path, view = chosen.path, chosen.view
     last = read_last_lang(path, Session.stale_line, view)
-    if speak_journals_language(args, _last_lang(read_header(path), last)):
-        where = _unfinished(path) or where  # where it stands, in the table's words too
+    speak_journals_language(args, _last_lang(read_header(path), last))
+    where = chosen.where()  # where it stands, in the table's words
     args.resume = path
     if skipped is not None:
         return _("resuming the newest unfinished game in %(folder)s with a move played: "

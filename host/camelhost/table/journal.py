@@ -18,7 +18,7 @@ Every line of format 3 also carries ``n`` (its line number, from 1), ``game`` (t
 drawn for the game when its journal began) and, from line 2 on, ``prev`` (``line_hash``
 of the line before it), so the file proves its own order: a line removed, repeated,
 moved or taken from another game's journal is refused naming it ("line 6 is out of
-place (it is numbered 7: ...)"). The events read back never hold these fields. An older
+place (it is numbered 7, 6 was expected: ...)"). The events read back never hold these fields. An older
 journal is chained from the first event appended after its resume, behind a ``chained``
 line whose ``prev`` is the hash of every line before it (said once). Lines cut from
 the end leave no trace in the file itself: ``behind_pyramid`` says so when the pyramid
@@ -82,9 +82,10 @@ and the check runs before any byte of the file changes. A file whose first line 
 header is refused untouched; a damaged first line followed by a game's chained lines is
 named as the game's first line (read field by field when its JSON broke,
 ``_first_fields``: the fields the damage took are named), and ``upto_damage`` rebuilds it
-(the file as it was kept in ``FILE.damaged`` first): from what it reads alone only when
-the next line's chain hash proves it, or when its JSON still reads; else from the
-players, edition and seed given. Blank lines at the end are ignored (cut on a resume). An open journal holds an exclusive lock
+(the file as it was kept in ``FILE.damaged`` first) from what it reads and the players,
+edition and seed given, only when the next line's chain hash confirms the rebuilt line
+(else refused, the file untouched; ``pyramid replay``, writing nothing, shows the game
+from it, said unproven). Blank lines at the end are ignored (cut on a resume). An open journal holds an exclusive lock
 (``fcntl.flock``), so two programs cannot append to one file. A file the journal
 writes (the journal, ``FILE.damaged``) is opened without following a symbolic link
 (``O_NOFOLLOW``) and must be a regular file: a link, a named pipe or a device is refused
@@ -172,6 +173,10 @@ def _chained_second(rest):
     return event
 
 
+#: the fields a game line holds (``Session.header``'s, the journal's ``pyramid`` and
+#: ``lang``, the chain's): what a damaged line 1 is rebuilt from
+GAME_FIELDS = ("type", "format", "edition", "players", "seed", "bots", "pyramid",
+               "lang") + CHAIN_FIELDS
 #: the fields of a game line read one by one from a damaged line 1 whose JSON no longer
 #: parses, each kept only when its value checks (``_first_fields``)
 FIRST_FIELDS = {
@@ -217,7 +222,9 @@ def _first_line_candidate(damaged, rebuild, second):
         # the game's settings, as far as they still read field by field (as its
         # language); a field the damage took is left out (given, or the line unproven)
         base = _first_fields(damaged)
-    event = dict(base)
+    # a game line's own fields only: a key the damage garbled ("lanx") is no field of it,
+    # and would keep the line as written from ever being proven
+    event = {k: v for k, v in base.items() if k in GAME_FIELDS}
     # its language as it still reads (a stray byte elsewhere in the line), never a code
     # the damage made (dx): then the chain hash may prove it (_proven_first)
     event.pop("lang", None)
@@ -280,17 +287,20 @@ def _unread_words(unread, rebuilt):
     return words
 
 
-def _rebuild_first(path, data, exc, rebuild, options):
+def _rebuild_first(path, data, exc, rebuild, options, write=False):
     """``(data, note)``: journal bytes ``data`` with its damaged line 1 (``exc``, a
     ``FirstLineDamaged``) rebuilt (``_first_line_candidate``), and the line that says so.
-    The rebuilt line is the one written when the next line's ``prev`` is its hash; else
-    it keeps that hash (``hash``) so that the chain reads on, and the note says it could
-    not be proven. ``rebuild``: ``None`` (no rebuild asked: ``JournalError`` saying what
-    the line still reads, or which of its fields it no longer reads, and the command
-    that rebuilds it: ``--upto-damage`` alone when the chain hash proves what it reads)
-    or the user's values. A line read field by field (its JSON broke) that the hash does
-    not prove is rebuilt only from the players, edition and seed given (``JournalError``
-    otherwise): never on its reads alone."""
+    The rebuilt line is the one written when the next line's ``prev`` is its hash.
+    ``write``: the rebuild is for a resume that writes it; then a line that hash does
+    not confirm is refused (``JournalError`` naming line 1, what it reads and the command
+    to correct: never resumed from a first line that is not the one played). A read that
+    writes nothing (``pyramid replay``) rebuilds it all the same, keeping that hash
+    (``hash``) so that the chain reads on, the note saying it could not be proven.
+    ``rebuild``: ``None`` (no rebuild asked: ``JournalError`` saying what the line still
+    reads, or which of its fields it no longer reads, and the command that rebuilds it:
+    ``--upto-damage`` alone when the chain hash proves what it reads) or the user's
+    values. A line read field by field (its JSON broke) that the hash does not prove is
+    never rebuilt on its reads alone, not even for a read (``JournalError``)."""
     from camelup.editions import EDITIONS
     second = _chained_second(data[exc.end:])
     later = data.count(b"\n", exc.end) + (0 if data.endswith(b"\n") else 1)
@@ -373,12 +383,26 @@ def _rebuild_first(path, data, exc, rebuild, options):
             % {"what": exc, "reads": reads, "later": later, "command": " ".join(
                 shlex.quote(w) for w in ["pyramid", "play", "--resume", path,
                                          "--upto-damage"] + list(options))})
-    if rebuild is None or (line is None and fields is not None and not given):
-        # (read field by field and not proven: never rebuilt on those reads alone, the
-        # values are the user's to give). What it reads is never proven here (a proven
-        # read was said above): the next line's chain hash does not confirm it, so a field
-        # is not as written, which one it can't tell (tester s42-3 finding 5)
-        raise JournalError(ngettext(
+    typed = rebuild is not None and any(rebuild.get(n) is not None
+                                        for n in ("players", "edition", "seed"))
+    if rebuild is None or (line is None and (write or (fields is not None and not given))):
+        # What it reads is never proven here (a proven read was said above): the next
+        # line's chain hash does not confirm it, so a field is not as written, which one
+        # it can't tell (tester s42-3 finding 5). Never resumed from such a line (s44: a
+        # seed whose bit flipped read fine and was rebuilt so, the game resumed from a
+        # first line not the one played), nor a line read field by field rebuilt on those
+        # reads alone: nothing changed, the command says what to correct
+        raise JournalError((ngettext(
+            "%(what)s; nothing was changed. As rebuilt with the values given it reads: "
+            "%(reads)s, but the next line's chain hash does not confirm it: a field of it is "
+            "not as written (which one can't be told). The %(later)d line after it is "
+            "intact: to rebuild the first line, correct the wrong one in this command, then "
+            "resume: %(command)s",
+            "%(what)s; nothing was changed. As rebuilt with the values given it reads: "
+            "%(reads)s, but the next line's chain hash does not confirm it: a field of it is "
+            "not as written (which one can't be told). The %(later)d lines after it are "
+            "intact: to rebuild the first line, correct the wrong one in this command, then "
+            "resume: %(command)s", later) if typed else ngettext(
             "%(what)s; nothing was changed. It still reads: %(reads)s, but the next line's "
             "chain hash does not confirm it: a field of it is not as written (which one "
             "can't be told). The %(later)d line after it is intact: to rebuild the first "
@@ -386,7 +410,7 @@ def _rebuild_first(path, data, exc, rebuild, options):
             "%(what)s; nothing was changed. It still reads: %(reads)s, but the next line's "
             "chain hash does not confirm it: a field of it is not as written (which one "
             "can't be told). The %(later)d lines after it are intact: to rebuild the first "
-            "line, correct the wrong one in this command, then resume: %(command)s", later)
+            "line, correct the wrong one in this command, then resume: %(command)s", later))
             % {"what": exc, "reads": reads, "later": later, "command": command}
             + _unread_words(unread, False))
     if line is not None:
@@ -530,10 +554,15 @@ def _chain_problem(event, line_no, game, prev, shown=None):
         return _("it carries no line number and game id: a line from elsewhere")
     if event.get("game") != game:
         return _("it belongs to another game (%s, not %s)") % (event.get("game"), game)
+    # the number it carries and the one its place in the chain needs (the game's own
+    # count: a line left out alone before it is not counted, s44)
+    numbers = {"n": n, "expected": line_no}
     if n < line_no:
-        return _("it is numbered %d: a line repeated or moved") % n
+        return _("it is numbered %(n)d, %(expected)d was expected: a line repeated or "
+                 "moved") % numbers
     if n > line_no:
-        return _("it is numbered %d: a line missing or moved before it") % n
+        return _("it is numbered %(n)d, %(expected)d was expected: a line missing or moved "
+                 "before it") % numbers
     if event.get("prev") != prev:
         return _("it does not follow line %d: one of the two was changed") % (
             (shown or int)(line_no - 1))
@@ -962,11 +991,12 @@ class _Read:
         return self.events[:cut]
 
 
-def _load(path, upto_damage, check, options, rebuild, data=None, left_out=()):
+def _load(path, upto_damage, check, options, rebuild, data=None, left_out=(), write=False):
     """A ``_Read`` of the journal at ``path`` (``data``: its bytes as given, else read
     from the file; ``left_out``: ``_Scan.left_out``), its damaged first line rebuilt from
     ``rebuild`` (``_rebuild_first``; with ``upto_damage`` only, else refused naming the
-    command) and checked to start the game (``JournalError`` if not)."""
+    command; ``write``: for a resume that writes it, so only when the chain confirms it)
+    and checked to start the game (``JournalError`` if not)."""
     if data is None:
         with _open_read(path) as fh:
             data = fh.read()
@@ -975,7 +1005,7 @@ def _load(path, upto_damage, check, options, rebuild, data=None, left_out=()):
         scan = _scan(path, data, left_out)
     except FirstLineDamaged as exc:
         data, rebuilt = _rebuild_first(path, data, exc, dict(rebuild or {}) if upto_damage
-                                     else None, options)
+                                     else None, options, write)
         scan = _scan(path, data, left_out)
         if check is not None and scan.events:
             # the lines after it must replay with the rebuilt line (a wrong edition or
@@ -2187,7 +2217,7 @@ def _read(path, repair=False, upto_damage=False, notes=None, check=None, options
     (``_stale_event``), the damaged line set aside alone or not
     (``_unchecked_skip``, ``_undo_after_skip``, ``_nothing_kept_after``), the words and
     the refusal, then the bytes kept, the repair written and the notes."""
-    read = _load(path, upto_damage, check, options, rebuild, data, left_out)
+    read = _load(path, upto_damage, check, options, rebuild, data, left_out, repair)
     read.check = check  # a refusal works out what --upto-damage would set aside
     # a line of another game, or a repeat, whose next line chains to the line before it:
     # left out alone, the lines after it kept (a read of bytes given looks for none)
@@ -2950,6 +2980,18 @@ def verified(path, check=None):
         return None
 
 
+def verified_game(view):
+    """``(events, whole)`` of ``view`` (what ``verified`` gave, not ``None``): the events
+    of the lines that count (dicts, as ``read_events`` returns them), and whether the
+    journal reads whole: True when nothing was set aside, left out, rebuilt or stopped at
+    but a last line cut off by a crash (which a resume without ``--upto-damage`` cuts
+    too, its die put back when its record was written whole). Only looks at ``view``:
+    the file is not read again."""
+    whole = (view.rebuilt is None and view.skipped is None and not view.intruders
+             and not view.restored and (view.bad is None or view.bad[2]))
+    return list(view.events), whole
+
+
 #: ``view`` not given to ``read_names``/``read_last_lang``: they read it (``verified``)
 _NOT_READ = object()
 
@@ -3182,8 +3224,8 @@ class Journal:
         an exact repeat of a line that the next line follows past, and rebuild a damaged first line
         (``rebuild``: the ``players``, ``edition``, ``seed``, ``pyramid`` given and
         ``bots``, a function of the players' names returning the bot seats, over what
-        it still reads, ``_first_line_candidate``; proven when line 2's ``prev`` is its
-        hash). ``retype``: a function of the
+        it still reads, ``_first_line_candidate``; only when line 2's ``prev`` is its
+        hash, else ``JournalError``). ``retype``: a function of the
         events before that one damaged line returning the events typed in its place
         (``--retype``; ``ValueError`` refuses them, nothing changed). ``options``: the
         table's options, said in a refusal's command (see ``read_events``). A journal
