@@ -35,6 +35,7 @@ from camelhost.commands.options import (
     add_seed_argument,
     metavar,
 )
+from camelhost.device import sources
 from camelhost.device.sources import AUTO, MANUAL
 from camelhost.errors import CliError
 from camelhost.i18n import N_, _, colours_in, decimal, edition_word, ngettext, pgettext
@@ -947,8 +948,10 @@ def connection_fix(port, error=None):
     """The connection step's fix when no pyramid answered on ``port`` (``--port`` as
     given): one line naming that port and the commands to type with it (``with_port``),
     the board plugged in, flashed, and doctor again (maker finding 10: it said "check
-    --port" whatever was given). ``auto`` found none on USB: plug it in, or run
-    ``pyramid emulate`` and give doctor the port it prints. A path that names nothing
+    --port" whatever was given). ``auto`` found none on USB: plug it in, or give what
+    calibrate and monitor offer there (``sources.instead_of_a_port``: ``--port PORT`` or
+    ``--port virtual``; maker s44, finding 1: it offered ``pyramid emulate`` alone), or
+    run ``pyramid emulate`` and give doctor the port it prints. A path that names nothing
     (``monitor.names_nothing``): plug the board in and let doctor find it, not flash it
     (flash cannot reach a port that is not there either; tester s40, finding 2).
     ``error``: the ``CliError`` the opening raised; a ``transport.PortBusy`` (another
@@ -969,8 +972,9 @@ def connection_fix(port, error=None):
                  "seen: %s), or run %s, which finds it on USB") % (
             ports_seen(), with_port("doctor", AUTO))
     if port in (None, AUTO):
-        return _("plug the pyramid in by USB and run %s again; without a board, pyramid "
-                 "emulate prints a port to give as --port") % with_port("doctor", AUTO)
+        return _("plug the pyramid in by USB and run %s again, or give %s; without a board, "
+                 "pyramid emulate prints a port to give as --port") % (
+            with_port("doctor", AUTO), sources.instead_of_a_port("--port", first="PORT"))
     if monitor.names_nothing(port):
         return _("nothing is at %s: plug the pyramid in by USB, then run %s, which finds "
                  "it there, or give the port it gets") % (port, with_port("doctor", AUTO))
