@@ -98,15 +98,27 @@ def emulated_edition(pyramid, asked):
                       "name": dice, "asked_word": edition_word(asked)})
 
 
+def _defaults():
+    """Calibrate's options as ``add_arguments`` defines them, for their defaults
+    (``get_default``): the one source of each."""
+    import argparse
+
+    parser = argparse.ArgumentParser(add_help=False)
+    add_arguments(parser)
+    return parser
+
+
 def typed_options(args):
     """The options of ``args`` (calibrate's parsed command line) as typed, but the port:
     ``(option, value)`` pairs in the help's order (``value`` a str, None for a flag), each
-    option left out where it has its default. What every rerun the session advises
-    repeats (``calibrate``'s ``typed``, ``again_command``; maker s43, finding 3)."""
+    option left out where it has its default (as ``add_arguments`` defines it: maker
+    s44, finding 3). What every rerun the session advises repeats (``calibrate``'s
+    ``typed``, ``again_command``; maker s43, finding 3)."""
+    defaults = _defaults()
     typed = []
     if args.edition is not None:
         typed.append(("--edition", args.edition))
-    if args.samples != DEFAULT_SAMPLES:
+    if args.samples != defaults.get_default("samples"):
         typed.append(("--samples", str(args.samples)))
     for flag, on in (("--auto", args.auto), ("--autorange", args.autorange)):
         if on:
@@ -122,7 +134,7 @@ def typed_options(args):
         typed.append(("--no-save", None))
     if args.verbose:
         typed.append(("--verbose", None))
-    if args.seed != 1:
+    if args.seed != defaults.get_default("seed"):
         typed.append(("--seed", str(args.seed)))
     if getattr(args, "lang", None):
         typed.append(("--lang", args.lang))
