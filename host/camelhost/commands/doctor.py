@@ -966,7 +966,9 @@ def connection_fix(port, error=None):
     which would take the pyramid from it (maker2 s42, finding 2); a
     ``transport.PortIsATerminal`` (a program's terminal, not a pyramid's port) gets: give
     the pyramid's own port, with the serial ports seen (``transport.ports_seen``), not
-    flash it (maker s42, finding 2)."""
+    flash it (maker s42, finding 2). A slip of an option's word (``virtua``, ``atuo``:
+    ``sources.meant``, asked about by the opening's line) gets doctor with that word,
+    not a flash of a port that is not there (maker s44)."""
     from camelhost.device.transport import PortBusy, PortIsATerminal, ports_seen
     from camelhost.tools import monitor
 
@@ -985,6 +987,10 @@ def connection_fix(port, error=None):
     if monitor.names_nothing(port):
         return _("nothing is at %s: plug the pyramid in by USB, then run %s, which finds "
                  "it there, or give the port it gets") % (port, with_port("doctor", AUTO))
+    slip = sources.meant(port, "--port") if not os.path.exists(port) else None
+    if slip is not None:  # virtua: the word asked about, not a port to flash
+        return _("run %s, or give the pyramid's own port") % with_port(
+            "doctor", slip.split()[-1])
     return _("check that the pyramid is plugged in and that %s is its port; if it is and "
              "still does not answer, flash it (%s), then run %s again") % (
         port, with_port("flash", port), with_port("doctor", port))
