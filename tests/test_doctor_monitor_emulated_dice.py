@@ -106,3 +106,21 @@ def test_a_real_board_is_compared_with_its_firmware_as_before(emulated, capsys):
         "pyramid: --edition classic: the pyramid is set to the second edition (pyramid "
         "calibrate --edition classic sets it)\n")
     assert monitor.emulated_dice(board) is None
+
+
+@pytest.mark.parametrize("asked", [[], ["--edition", "classic"]])
+def test_doctor_on_an_emulated_pico_running_the_other_edition_says_so_first(emulated, capsys,
+                                                                           asked):
+    """A kept ``--flash`` image set to the second edition, classic dice in the table:
+    doctor would ask for the purple die, which that table has none of; with ``--edition
+    classic`` its fix said to check the pyramid as it is set."""
+    board = emulated("classic", ed="second")
+    assert cli.main(["doctor", "--port", board.port] + asked) == 1
+    out = capsys.readouterr().out
+    assert ("  FAILED   edition     the emulated Pico on %s runs the second edition, but the "
+            "dice in its table are the classic edition's" % board.port) in out.splitlines(), out
+    assert _fix(out) == [
+        "fix: pyramid calibrate --port %s --edition classic sets it to their edition with a "
+        "profile of those dice, or start an emulated Pico with the second edition's dice: "
+        "pyramid emulate --edition second" % board.port], out
+    assert board.closed

@@ -901,7 +901,10 @@ def run(args, out=None, hardware=None):
         else:
             pyramid = monitor.connect(port, edition=args.edition, seed=args.seed)
         try:
-            monitor.check_edition(pyramid, args.edition, "doctor")
+            monitor.check_emulated_dice(pyramid, args.edition, "doctor")
+            edition_step = emulated_edition_step(pyramid)
+            if edition_step is None:
+                monitor.check_edition(pyramid, args.edition, "doctor")
         except monitor.EmulatedDiceMismatch as exc:
             pyramid.close()
             # the emulated Pico's table has other dice: no calibrate sets it to these
@@ -922,6 +925,11 @@ def run(args, out=None, hardware=None):
         except CliError:
             pyramid.close()
             raise
+        if edition_step is not None:
+            pyramid.close()
+            for line in edition_step.lines():
+                print(line, file=out)
+            return 1
     except CliError as exc:
         # a path that is no serial port names its own fix (transport.NotAPort)
         fix = getattr(exc, "fix", None)
@@ -949,6 +957,29 @@ def run(args, out=None, hardware=None):
     print(_("all %d checks passed") % len(steps), file=out)
     print(next_step(args, steps.calibrated), file=out)
     return 0
+
+
+def emulated_edition_step(pyramid):
+    """The failed ``edition`` step of an emulated Pico (``pyramid``, an open
+    ``monitor.Pyramid``) whose firmware runs another edition than the dice in its table
+    (``monitor.emulated_dice``: a kept ``--flash`` image keeps its settings), or
+    ``None``: a real board, or the dice of the edition it runs. Doctor would ask for the
+    firmware's dice, which that table has none of (the darkest, the brightest: maker
+    s44); the fix is the one the emulator's console names, calibrate with the dice's
+    edition, or an emulated Pico with the firmware's dice."""
+    dice = monitor.emulated_dice(pyramid)
+    board = pyramid.hello.get("ed") if pyramid.hello else None
+    if dice is None or board is None or dice == board:
+        return None
+    return Step("edition", "failed", _(
+        "the emulated Pico on %(port)s runs the %(board)s edition, but the dice in its "
+        "table are the %(dice)s edition's") % {
+            "port": pyramid.port, "board": edition_word(board), "dice": edition_word(dice)},
+        _("%(calibrate)s sets it to their edition with a profile of those dice, or start "
+          "an emulated Pico with the %(board_word)s edition's dice: pyramid emulate "
+          "--edition %(board)s") % {
+            "calibrate": with_port("calibrate", pyramid.port, "--edition", dice),
+            "board_word": edition_word(board), "board": board})
 
 
 def connection_fix(port, error=None):
