@@ -85,3 +85,17 @@ def test_flash_takes_a_slip_of_virtual_for_a_missing_port(capsys, tmp_path):
     assert err.startswith("pyramid: no such port virtua (serial ports seen: "), err
     assert err.count("\n") == 1 and "another program" not in err, err
     assert "built" not in out and not (tmp_path / "b").exists(), out
+
+
+@pytest.mark.parametrize("command", ["doctor", "calibrate", "monitor", "flash"])
+def test_an_empty_port_is_a_usage_error_naming_what_to_give(command, capsys):
+    """Maker s44: ``--port "$PORT"`` with ``PORT`` unset said ``cannot open : no such
+    port``, in doctor with ``fix: nothing is at :``."""
+    with pytest.raises(SystemExit) as stopped:
+        cli.main([command, "--port", ""])
+    assert stopped.value.code == 2
+    err = capsys.readouterr().err
+    assert err.splitlines()[-1] == (
+        "pyramid %s: error: argument --port: empty: give the pyramid's serial port "
+        "(/dev/ttyACM0) or auto" % command), err
+    assert "cannot open" not in err, err
