@@ -133,6 +133,21 @@ def test_emulate_with_a_missing_uf2_says_so_in_one_line(no_emulator, capsys):
     assert _emulate_error(capsys, "/nope.uf2") == "pyramid: no such UF2 file: /nope.uf2"
 
 
+def test_emulate_names_a_folder_given_for_the_uf2_and_where_it_came_from(
+        no_emulator, capsys, tmp_path, monkeypatch):
+    """Maker s44: ``--uf2 /tmp`` said ``no such UF2 file: /tmp``; a missing file named
+    by ``$PYRAMID_UF2`` did not say where it came from."""
+    from camelhost import cli
+
+    assert _emulate_error(capsys, tmp_path) == (
+        "pyramid: %s is a folder: --uf2 takes the RPI_PICO UF2 file of MicroPython 1.23 or "
+        "later (docs/emulator.md)" % tmp_path)
+    monkeypatch.setenv("PYRAMID_UF2", "/nope.uf2")
+    assert cli.main(["emulate"]) == 1
+    assert capsys.readouterr().err == (
+        "pyramid: no such UF2 file: /nope.uf2 (from $PYRAMID_UF2)\n")
+
+
 def test_emulate_with_a_file_that_is_not_a_uf2_says_so_at_once(no_emulator, capsys, tmp_path):
     junk = tmp_path / "bad.uf2"
     junk.write_bytes(b"abc")  # the tester's 3-byte file: nothing printed, 900 s of waiting

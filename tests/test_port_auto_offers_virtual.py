@@ -2,7 +2,8 @@
 missing port's line offers (``sources.instead_of_a_port``, the one source of those
 words): a port and the simulated pyramid, then ``pyramid emulate`` (maker s43, finding
 4: it offered ``--port PORT`` alone, where a missing ``/dev/ttyACM0`` named ``--port
-virtual`` too); ``pyramid flash``, which needs a board, offers no ``--port virtual``."""
+virtual`` too), in doctor its fix line too (maker s44, finding 1); ``pyramid flash``,
+which needs a board, offers no ``--port virtual``."""
 
 import pytest
 from camelhost import cli
@@ -36,9 +37,15 @@ def test_port_auto_without_a_board_offers_the_virtual_pyramid(command, no_board,
 
 
 def test_doctors_connection_step_offers_the_virtual_pyramid(no_board, capsys):
-    cli.main(["doctor", "--port", "auto"])
+    """Its fix line too, as calibrate and monitor offer it (maker s44, finding 1: the fix
+    offered ``pyramid emulate`` alone)."""
+    assert cli.main(["doctor", "--port", "auto"]) == 1
     out = capsys.readouterr().out
     assert _found_none("--port PORT or --port virtual (the simulated pyramid)") in out, out
+    fix = [line.strip() for line in out.splitlines() if line.strip().startswith("fix:")]
+    assert fix == ["fix: plug the pyramid in by USB and run pyramid doctor again, or give "
+                   "--port PORT or --port virtual (the simulated pyramid); without a board, "
+                   "pyramid emulate prints a port to give as --port"], out
 
 
 def test_flash_without_a_board_offers_no_virtual_pyramid(no_board, tmp_path, capsys):

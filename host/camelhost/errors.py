@@ -34,7 +34,7 @@ def port_message(port, exc, hint, meant=None):
     text = " ".join(str(exc).split())
     missing = "No such file" in text or "[Errno 2]" in text
     if missing and meant:
-        return _("cannot open %s: no such port; did you mean %s?") % (port, meant)
+        return slip_message(port, meant)
     if missing:
         return (_("cannot open %s: no such port. Is the pyramid plugged in? (Linux: "
                 "/dev/ttyACM0, macOS: /dev/cu.usbmodem..., Windows: COM3; %s)") % (port, hint))
@@ -42,3 +42,10 @@ def port_message(port, exc, hint, meant=None):
         return (_("cannot open %s: permission denied (on Linux add yourself to the 'dialout' "
                 "group and log in again)") % port)
     return _("cannot open %s: %s") % (port, text)
+
+
+def slip_message(port, meant):
+    """One line for a port ``port`` that is not there and is a slip of an option's word:
+    ``meant`` (``--port auto``, ``PORT=auto``) is asked about (``sources.meant`` finds
+    it). What the opening of every command says, and ``pyramid flash`` before it builds."""
+    return _("cannot open %s: no such port; did you mean %s?") % (port, meant)

@@ -76,37 +76,39 @@ def emulated_edition(pyramid, asked):
     """The edition to calibrate on ``pyramid`` (an open ``monitor.Pyramid``) for
     ``--edition`` ``asked`` (None: the board's own): ``asked``, except on an emulated
     Pico whose ``pyramid emulate`` recorded the dice in its table
-    (``sources.emulated_dice``), where only those dice can be put in the head: none
+    (``monitor.emulated_dice``), where only those dice can be put in the head: none
     asked for, theirs (the board switched to it, as its console's line advises when a
-    kept ``--flash`` image runs another); another asked for, ``CliError``, one line
-    before any setting is touched, naming how to calibrate those dice and how to get an
-    emulated Pico with the dice asked for (maker s43, finding 2: it asked for the orange
-    die of a table that has none)."""
-    from camelhost.device import sources
-    from camelhost.i18n import edition_word
+    kept ``--flash`` image runs another); another asked for,
+    ``monitor.EmulatedDiceMismatch`` (a ``CliError``), one line before any setting is
+    touched, naming how to calibrate those dice and how to get an emulated Pico with the
+    dice asked for (maker s43, finding 2: it asked for the orange die of a table that
+    has none; ``monitor.check_emulated_dice``, doctor's and monitor's line too)."""
+    from camelhost.tools import monitor
 
-    if pyramid.virtual is not None or not sources.emulated_uid(pyramid.hello.get("uid")):
-        return asked
-    dice = sources.emulated_dice(pyramid.port)
-    if dice is None or asked in (None, dice):
-        return dice or asked
-    raise CliError(_("--edition %(asked)s: the dice in the emulated Pico on %(port)s are the "
-                     "%(dice)s edition's: calibrate them with --edition %(name)s (or leave "
-                     "--edition out), or start an emulated Pico with the %(asked_word)s "
-                     "edition's dice: pyramid emulate --edition %(asked)s")
-                   % {"asked": asked, "port": pyramid.port, "dice": edition_word(dice),
-                      "name": dice, "asked_word": edition_word(asked)})
+    return monitor.check_emulated_dice(pyramid, asked, "calibrate") or asked
+
+
+def _defaults():
+    """Calibrate's options as ``add_arguments`` defines them, for their defaults
+    (``get_default``): the one source of each."""
+    import argparse
+
+    parser = argparse.ArgumentParser(add_help=False)
+    add_arguments(parser)
+    return parser
 
 
 def typed_options(args):
     """The options of ``args`` (calibrate's parsed command line) as typed, but the port:
     ``(option, value)`` pairs in the help's order (``value`` a str, None for a flag), each
-    option left out where it has its default. What every rerun the session advises
-    repeats (``calibrate``'s ``typed``, ``again_command``; maker s43, finding 3)."""
+    option left out where it has its default (as ``add_arguments`` defines it: maker
+    s44, finding 3). What every rerun the session advises repeats (``calibrate``'s
+    ``typed``, ``again_command``; maker s43, finding 3)."""
+    defaults = _defaults()
     typed = []
     if args.edition is not None:
         typed.append(("--edition", args.edition))
-    if args.samples != DEFAULT_SAMPLES:
+    if args.samples != defaults.get_default("samples"):
         typed.append(("--samples", str(args.samples)))
     for flag, on in (("--auto", args.auto), ("--autorange", args.autorange)):
         if on:
@@ -122,7 +124,7 @@ def typed_options(args):
         typed.append(("--no-save", None))
     if args.verbose:
         typed.append(("--verbose", None))
-    if args.seed != 1:
+    if args.seed != defaults.get_default("seed"):
         typed.append(("--seed", str(args.seed)))
     if getattr(args, "lang", None):
         typed.append(("--lang", args.lang))

@@ -35,6 +35,7 @@ from camelhost.commands.options import (
     add_seed_argument,
     metavar,
 )
+from camelhost.device import sources
 from camelhost.device.sources import AUTO, MANUAL
 from camelhost.errors import CliError
 from camelhost.i18n import N_, _, colours_in, decimal, edition_word, ngettext, pgettext
@@ -900,7 +901,17 @@ def run(args, out=None, hardware=None):
         else:
             pyramid = monitor.connect(port, edition=args.edition, seed=args.seed)
         try:
-            monitor.check_edition(pyramid, args.edition)
+            monitor.check_emulated_dice(pyramid, args.edition, "doctor")
+            edition_step = emulated_edition_step(pyramid)
+            if edition_step is None:
+                monitor.check_edition(pyramid, args.edition, "doctor")
+        except monitor.EmulatedDiceMismatch as exc:
+            pyramid.close()
+            # the emulated Pico's table has other dice: no calibrate sets it to these
+            # (maker s44, finding 2: it said calibrate --edition sets it, which refuses)
+            for line in Step("edition", "failed", exc.what, exc.fix).lines():
+                print(line, file=out)
+            return 1
         except monitor.EditionMismatch as exc:
             pyramid.close()
             # the board answers: not the connection's fix (tester s35-2 finding 2b)
@@ -914,6 +925,11 @@ def run(args, out=None, hardware=None):
         except CliError:
             pyramid.close()
             raise
+        if edition_step is not None:
+            pyramid.close()
+            for line in edition_step.lines():
+                print(line, file=out)
+            return 1
     except CliError as exc:
         # a path that is no serial port names its own fix (transport.NotAPort)
         fix = getattr(exc, "fix", None)
@@ -943,12 +959,37 @@ def run(args, out=None, hardware=None):
     return 0
 
 
+def emulated_edition_step(pyramid):
+    """The failed ``edition`` step of an emulated Pico (``pyramid``, an open
+    ``monitor.Pyramid``) whose firmware runs another edition than the dice in its table
+    (``monitor.emulated_dice``: a kept ``--flash`` image keeps its settings), or
+    ``None``: a real board, or the dice of the edition it runs. Doctor would ask for the
+    firmware's dice, which that table has none of (the darkest, the brightest: maker
+    s44); the fix is the one the emulator's console names, calibrate with the dice's
+    edition, or an emulated Pico with the firmware's dice."""
+    dice = monitor.emulated_dice(pyramid)
+    board = pyramid.hello.get("ed") if pyramid.hello else None
+    if dice is None or board is None or dice == board:
+        return None
+    return Step("edition", "failed", _(
+        "the emulated Pico on %(port)s runs the %(board)s edition, but the dice in its "
+        "table are the %(dice)s edition's") % {
+            "port": pyramid.port, "board": edition_word(board), "dice": edition_word(dice)},
+        _("%(calibrate)s sets it to their edition with a profile of those dice, or start "
+          "an emulated Pico with the %(board_word)s edition's dice: pyramid emulate "
+          "--edition %(board)s") % {
+            "calibrate": with_port("calibrate", pyramid.port, "--edition", dice),
+            "board_word": edition_word(board), "board": board})
+
+
 def connection_fix(port, error=None):
     """The connection step's fix when no pyramid answered on ``port`` (``--port`` as
     given): one line naming that port and the commands to type with it (``with_port``),
     the board plugged in, flashed, and doctor again (maker finding 10: it said "check
-    --port" whatever was given). ``auto`` found none on USB: plug it in, or run
-    ``pyramid emulate`` and give doctor the port it prints. A path that names nothing
+    --port" whatever was given). ``auto`` found none on USB: plug it in, or give what
+    calibrate and monitor offer there (``sources.instead_of_a_port``: ``--port PORT`` or
+    ``--port virtual``; maker s44, finding 1: it offered ``pyramid emulate`` alone), or
+    run ``pyramid emulate`` and give doctor the port it prints. A path that names nothing
     (``monitor.names_nothing``): plug the board in and let doctor find it, not flash it
     (flash cannot reach a port that is not there either; tester s40, finding 2).
     ``error``: the ``CliError`` the opening raised; a ``transport.PortBusy`` (another
@@ -956,7 +997,9 @@ def connection_fix(port, error=None):
     which would take the pyramid from it (maker2 s42, finding 2); a
     ``transport.PortIsATerminal`` (a program's terminal, not a pyramid's port) gets: give
     the pyramid's own port, with the serial ports seen (``transport.ports_seen``), not
-    flash it (maker s42, finding 2)."""
+    flash it (maker s42, finding 2). A slip of an option's word (``virtua``, ``atuo``:
+    ``sources.meant``, asked about by the opening's line) gets doctor with that word,
+    not a flash of a port that is not there (maker s44)."""
     from camelhost.device.transport import PortBusy, PortIsATerminal, ports_seen
     from camelhost.tools import monitor
 
@@ -969,11 +1012,16 @@ def connection_fix(port, error=None):
                  "seen: %s), or run %s, which finds it on USB") % (
             ports_seen(), with_port("doctor", AUTO))
     if port in (None, AUTO):
-        return _("plug the pyramid in by USB and run %s again; without a board, pyramid "
-                 "emulate prints a port to give as --port") % with_port("doctor", AUTO)
+        return _("plug the pyramid in by USB and run %s again, or give %s; without a board, "
+                 "pyramid emulate prints a port to give as --port") % (
+            with_port("doctor", AUTO), sources.instead_of_a_port("--port", first="PORT"))
     if monitor.names_nothing(port):
         return _("nothing is at %s: plug the pyramid in by USB, then run %s, which finds "
                  "it there, or give the port it gets") % (port, with_port("doctor", AUTO))
+    slip = sources.meant(port, "--port") if not os.path.exists(port) else None
+    if slip is not None:  # virtua: the word asked about, not a port to flash
+        return _("run %s, or give the pyramid's own port") % with_port(
+            "doctor", slip.split()[-1])
     return _("check that the pyramid is plugged in and that %s is its port; if it is and "
              "still does not answer, flash it (%s), then run %s again") % (
         port, with_port("flash", port), with_port("doctor", port))

@@ -71,7 +71,7 @@ def run(args):
                                          if label != "empty")))
     quiet_link_log(args.verbose)
     with connect(args.port, edition=args.edition, seed=args.seed) as pyramid:
-        check_edition(pyramid, args.edition)
+        check_edition(pyramid, args.edition, "monitor")
         if args.place:
             pyramid.virtual.place(args.place)
         monitor(pyramid, count=args.count, period_ms=args.period)

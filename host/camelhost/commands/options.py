@@ -12,6 +12,7 @@ import it.
 - ``--seed N``: what it seeds, then ``(default N)``.
 - ``--port PORT``: a serial port, ``auto`` (the first RP2040 on USB, in every command)
   or ``virtual`` (calibrate, doctor, monitor); flash's takes ``id:<serial>`` instead.
+  An empty one is a usage error.
 - ``--journal FILE``: the journal file a new game writes.
 - ``--seats N``: the number of seats, with each edition's range (demo, tournament,
   odds).
@@ -151,7 +152,20 @@ def add_port_argument(parser, virtual=True):
     else:
         words = _("serial port (/dev/ttyACM0, COM3), 'auto' (first RP2040 on USB) or "
                   "id:<serial>; default auto")
-    parser.add_argument("--port", default="auto", metavar=metavar("PORT"), help=words)
+    parser.add_argument("--port", default="auto", metavar=metavar("PORT"), help=words,
+                        type=_port_word)
+
+
+def _port_word(value):
+    """``--port``'s word as typed; an empty one (``--port "$PORT"`` with ``PORT`` unset)
+    is refused as a usage error naming what to give (maker s44: it said ``cannot open :
+    no such port``)."""
+    import argparse
+
+    if not value.strip():
+        raise argparse.ArgumentTypeError(_("empty: give the pyramid's serial port "
+                                           "(/dev/ttyACM0) or auto"))
+    return value
 
 
 def add_journal_argument(parser, default_words):

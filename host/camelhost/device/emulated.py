@@ -205,12 +205,22 @@ def lock_flash(path):
 
 def find_uf2(uf2=None):
     """The UF2 to boot: ``uf2``, else ``$PYRAMID_UF2``, else the reference build in
-    ``../shared/rp2``. Raises ``EmulatorError`` naming what is missing."""
+    ``../shared/rp2``. Raises ``EmulatorError`` naming what is missing; a folder is
+    named as one, with the file to give, and a path that came from ``$PYRAMID_UF2`` is
+    said so (maker s44: ``--uf2 /tmp`` said there was no such file)."""
     chosen = uf2 or os.environ.get(UF2_ENV) or (REFERENCE_UF2 if os.path.exists(REFERENCE_UF2) else None)
     if not chosen:
         raise EmulatorError(_("no MicroPython UF2: give --uf2 FILE or set %s (the RPI_PICO "
                             "UF2 of MicroPython 1.23 or later, docs/emulator.md)") % UF2_ENV)
     if not os.path.isfile(chosen):
+        given = "--uf2" if uf2 else "$" + UF2_ENV
+        if os.path.isdir(chosen):
+            raise EmulatorError(_("%(path)s is a folder: %(given)s takes the RPI_PICO UF2 "
+                                  "file of MicroPython 1.23 or later (docs/emulator.md)")
+                                % {"path": chosen, "given": given})
+        if not uf2:
+            raise EmulatorError(_("no such UF2 file: %(path)s (from %(given)s)")
+                                % {"path": chosen, "given": given})
         raise EmulatorError(_("no such UF2 file: %s") % chosen)
     return os.path.abspath(chosen)
 

@@ -334,7 +334,10 @@ def check_port(port):
     is left to mpremote (permission); one that is another program's terminal is refused
     (``transport.refuse_a_terminal``).
     ``virtual`` and ``manual`` (dice sources of ``play --pyramid``, no boards) are
-    refused at once with what they are instead."""
+    refused at once with what they are instead. A slip of ``auto`` (``atuo``) is asked
+    about (``errors.slip_message``: did you mean ``--port auto``), one of ``virtual``
+    (``virtua``) is a missing port (maker s44: both were built for and handed to
+    mpremote, which said the port was in use by another program)."""
     from camelhost.device.sources import MANUAL, VIRTUAL
 
     if port in (VIRTUAL, MANUAL):
@@ -344,9 +347,16 @@ def check_port(port):
                        % port)
     path = port[len("port:"):] if port.startswith("port:") else port
     if "/" not in path:
-        from camelhost.device.sources import names_nothing
-        if path.startswith("id:") or not names_nothing(path):
-            return  # mpremote's own words, or (Windows) a port name only opening can tell
+        from camelhost.device.sources import AUTO, meant, names_nothing, port_given
+        if path.startswith("id:"):
+            return  # mpremote's own words
+        slip = meant(path, "--port")
+        if slip == "--port " + AUTO:  # atuo: asked before the build, not mpremote's words
+            from camelhost.errors import slip_message
+            raise CliError(slip_message(path, port_given(AUTO)))
+        if slip is None and not names_nothing(path):
+            return  # (Windows) a port name only opening can tell
+        # a slip of virtual (virtua), which is no board either: a missing port
     if os.path.exists(path):
         from camelhost.device.transport import TerminalInUse, refuse_a_terminal, serial_port_problem
         try:  # another program's terminal: neither listened to nor given to mpremote

@@ -335,13 +335,78 @@ class EditionMismatch(CliError):
         self.asked = asked
 
 
-def check_edition(pyramid, edition):
+class EmulatedDiceMismatch(CliError):
+    """``--edition`` asked for other dice than the table of the emulated Pico holds (the
+    edition its ``pyramid emulate`` recorded, ``emulated_dice``): ``what``, the fact,
+    ``fix``, what to give instead; the error's text is both in one line, ``what: fix``.
+    ``dice`` the table's edition, ``asked`` the one asked for."""
+
+    def __init__(self, what, fix, dice, asked):
+        CliError.__init__(self, "%s: %s" % (what, fix))
+        self.what = what
+        self.fix = fix
+        self.dice = dice
+        self.asked = asked
+
+
+def emulated_dice(pyramid):
+    """The edition (``classic``/``second``) of the dice in the table of ``pyramid`` (an
+    open ``Pyramid``) when it is an emulated Pico (its ``HELLO``'s id,
+    ``sources.emulated_uid``) whose running ``pyramid emulate`` recorded them for its
+    port (``sources.emulated_dice``); else ``None``: a real board, the virtual pyramid,
+    or no record."""
+    from camelhost.device import sources
+
+    if pyramid.virtual is not None or not pyramid.hello:
+        return None
+    if not sources.emulated_uid(pyramid.hello.get("uid")):
+        return None
+    return sources.emulated_dice(pyramid.port)
+
+
+def _use_them(tool, edition):
+    """The clause of an ``EmulatedDiceMismatch``'s fix that names ``tool`` (``calibrate``,
+    ``doctor``, ``monitor``) with the dice's ``edition``: calibrate them with ..."""
+    if tool == "calibrate":
+        return _("calibrate them with --edition %s") % edition
+    if tool == "doctor":
+        return _("check them with --edition %s") % edition
+    return _("watch their readings with --edition %s") % edition
+
+
+def check_emulated_dice(pyramid, edition, tool):
+    """Refuse ``--edition`` ``edition`` (None passes) on an emulated Pico whose table
+    holds another edition's dice (``emulated_dice``): only those can be put in its head,
+    whichever edition its firmware runs (a kept ``--flash`` image keeps its settings;
+    maker s43, finding 2, and s44, finding 2). Raises ``EmulatedDiceMismatch`` (a
+    ``CliError``), one line naming the dice and how to use them with ``tool`` (the
+    command asking: ``calibrate``, ``doctor``, ``monitor``), or how to start an emulated
+    Pico with the dice asked for. Returns the table's edition, or ``None`` (not an
+    emulated Pico, or no record)."""
+    dice = emulated_dice(pyramid)
+    if dice is None or edition in (None, dice):
+        return dice
+    what = (_("--edition %(asked)s: the dice in the emulated Pico on %(port)s are the "
+              "%(dice)s edition's") % {"asked": edition, "port": pyramid.port,
+                                       "dice": edition_word(dice)})
+    fix = (_("%(use)s (or leave --edition out), or start an emulated Pico with the "
+             "%(asked_word)s edition's dice: pyramid emulate --edition %(asked)s")
+           % {"use": _use_them(tool, dice), "asked": edition,
+              "asked_word": edition_word(edition)})
+    raise EmulatedDiceMismatch(what, fix, dice, edition)
+
+
+def check_edition(pyramid, edition, tool="monitor"):
     """Refuse a board set to another edition than ``--edition`` (doctor, monitor: the
     edition of the pyramid's dice means the same as in calibrate, which sets it): raises
-    ``EditionMismatch`` (a ``CliError``) in one line saying how to set it. ``edition``
-    None, or the virtual pyramid (made with that edition's dice), pass."""
+    ``EditionMismatch`` (a ``CliError``) in one line saying how to set it. On an emulated
+    Pico whose ``pyramid emulate`` recorded its dice, ``--edition`` is first compared with
+    those (``check_emulated_dice``: ``EmulatedDiceMismatch``, its line naming ``tool``,
+    the command asking): calibrate sets the board to the dice's edition, not to others.
+    ``edition`` None, or the virtual pyramid (made with that edition's dice), pass."""
     if edition is None or pyramid.virtual is not None or not pyramid.hello:
         return
+    check_emulated_dice(pyramid, edition, tool)
     board = pyramid.hello.get("ed")
     if board != edition:
         raise EditionMismatch(_("--edition %s: the pyramid is set to the %s edition (pyramid "
