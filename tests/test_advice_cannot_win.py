@@ -93,9 +93,11 @@ def test_the_narrow_advice_never_leaves_its_label_alone_on_a_line(session, lang,
             if label in line:  # on the line of the number it labels, at its end
                 assert re.search(r"[+-]\d+[.,]\d\d(\)| \((now|jetzt) [+-]\d+[.,]\d\d\)) "
                                  + re.escape(label) + "$", line), (width, advice)
-    # the widths the tester saw: the label kept, with the number it labels
+    # the widths the tester saw: the label kept, with the number it labels, the
+    # action's words whole on the heading's line (tester 43 finding 1: never "lose (a
+    # loser" / "card) +1.33 ...")
     if lang == "en":
         for width in (46, 47, 48):
             advice = odds_lines(view["odds"], view, width=width).plain.splitlines()[-2:]
-            assert advice == ["For Ann: lose (a loser",
-                              "  card) +1.33 (now +3.61) (balance)"], (width, advice)
+            assert advice == ["For Ann: lose (a loser card)",
+                              "  +1.33 (now +3.61) (balance)"], (width, advice)

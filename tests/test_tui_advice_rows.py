@@ -20,6 +20,9 @@ from test_tui_best_order import LOWER_FIRST, _mid_leg, _session
 
 #: a row that begins with a number (a space, a value, a percentage): cut from its word
 NUMBER_FIRST = re.compile(r"\s*\(?[+\-\u2212]?\d")
+#: a row that begins with an action's figures, its number (a signed value, or a chance
+#: to win) and what follows it whole: the action's words end the row above
+FIGURES_FIRST = re.compile(r"\s*([+\-\u2212]\d+[.,]\d\d|0[.,]00|\d+\s?%)( \(|$)")
 #: the narrow form's heading, in either of its two old forms
 HEADING = re.compile(r"(Best for|For|Für) (\S+):")
 
@@ -32,11 +35,18 @@ def advice_rows(text):
 
 
 def assert_whole(rows, width):
+    """Two rows at most within ``width``, no number cut from its word ("booing tile on" /
+    "7 -0.37"), no row a bare label, and every action's words on one row: a row after the
+    first starts a new action (the row above ending in "; ") or the figures of the
+    action whose words end the row above ("For Cat: green leg ticket" / "-0.60 (now
+    +0.93) (balance)"; tester 43 finding 1: "green leg" / "ticket -0.60 ...")."""
     assert len(rows) <= 2 and all(len(row) <= width for row in rows), rows
-    for row in rows[1:]:
-        assert not NUMBER_FIRST.match(row), rows  # "booing tile on" / "7 -0.37"
+    for above, row in zip(rows[:-1], rows[1:], strict=True):
+        assert not NUMBER_FIRST.match(row) or FIGURES_FIRST.match(row), rows
+        assert row.strip() not in ("(balance)", "(Bilanz)"), rows
+        assert above.endswith((";", ":")) or FIGURES_FIRST.match(row), rows
     for row in rows[:-1]:
-        assert not row.endswith(" on"), rows
+        assert not row.endswith((" on", " auf")), rows
 
 
 @pytest.mark.parametrize("player", ["Cy", "Ann", "Bartholomew", "Maria-Theresa"])
@@ -48,7 +58,7 @@ def test_the_narrow_advice_keeps_a_tiles_space_with_its_words(player, width):
                                                           player=player)))
     rows = advice_rows(odds_lines(shown["odds"], shown, width=width).plain)
     assert_whole(rows, width)
-    assert re.search(r"\bon 7 -0\.37 \(now \+1\.32\)", " ".join(rows)), rows
+    assert re.search(r"\bon 7\s+-0\.37 \(now \+1\.32\)", " ".join(rows)), rows
 
 
 def test_the_narrow_advice_has_one_heading_whatever_the_name():
@@ -78,8 +88,9 @@ def test_at_80x24_the_advice_rows_keep_each_number_with_its_words():
             text = str(app.query_one("#odds").content)
             rows = advice_rows(text)
             assert HEADING.match(rows[0]).groups() == ("For", "Cy"), rows
-            assert "booing tile on 7" in " ".join(r.strip() for r in rows), rows
+            assert "booing tile on 7" in rows[0], rows  # the action whole (tester 43)
             assert_whole(rows, app.odds_width())
+            assert rows[-1].endswith(" (balance)"), rows  # with its figures, never alone
 
     asyncio.run(play())
 
@@ -113,3 +124,30 @@ def test_the_narrow_advice_keeps_its_label_in_german_as_in_english(width, lang, 
     assert_whole(rows, width)
     assert rows[-1].endswith(" " + label), rows
     assert rows[0] != "%s Cy:" % ("For" if lang == "en" else "Für"), rows  # never alone
+
+
+@pytest.mark.parametrize("lang, action, label", [
+    ("en", "purple leg ticket", "(balance)"), ("de", "Wettpl\u00e4ttchen lila", "(Bilanz)")])
+def test_the_narrow_advice_keeps_an_actions_words_whole_and_its_label(lang, action, label):
+    """Tester 43 finding 1: "For Cat: green leg ticket -0.60 (now +0.93)" filled the
+    heading's line, and its label was kept by parting the action's own words, "For Cat:
+    green leg" / "ticket -0.60 (now +0.93) (balance)"; tester s38 wanted no bare
+    "(balance)" line. The action stays whole on the heading's line and its number, value
+    now and label go on the next together, in English and German, at every narrow
+    width."""
+    set_language(lang)
+    try:
+        view = table_view(_session(["Ann", "Ben", "Cy", "Dee", "Eve", "Finn"], []),
+                          odds=True)
+        shown = {width: advice_rows(odds_lines(view["odds"], view, width=width).plain)
+                 for width in range(38, 56)}
+    finally:
+        set_language("en")
+    for width, rows in shown.items():
+        assert_whole(rows, width)
+        assert action in rows[0], (width, rows)
+        assert rows[-1].endswith(" " + label), (width, rows)
+    # the tester's case: the action whole fits the heading's line, its label does not
+    assert shown[44 if lang == "en" else 43][1].strip() == "-0%s68 (%s +1%s92) %s" % (
+        ("." if lang == "en" else ","), ("now" if lang == "en" else "jetzt"),
+        ("." if lang == "en" else ","), label), shown

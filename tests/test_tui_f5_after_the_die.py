@@ -227,3 +227,44 @@ def test_f5_hammered_a_second_apart_books_one_ticket_per_push_meant():
             await pilot.press("ctrl+q")
 
     asyncio.run(play())
+
+
+def test_a_leg_ending_die_of_a_second_release_ends_the_history_with_the_scoring():
+    """A ``release`` typed right after the one whose die ended the turn before (within
+    ``Table.DOUBLE_PUSH_S``) is booked and says how to take it back; when its die ends the
+    leg, that line came after the leg's scoring, the last line of the history (s44).
+    It comes before the die's lines now: the history ends with the die and the scoring."""
+    set_language("en")
+    app, session, pyramid = _app(lambda: 100.0)
+
+    async def play():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await scenes.type_line(pilot, scenes.SECOND_SETUP)
+            for _turn in range(4):  # four pyramid tickets, nothing doubted
+                await scenes.type_line(pilot, "pyramid")
+                await scenes.type_line(pilot, "release")
+                _lands(app, pyramid)
+                await scenes.settle(pilot)
+            assert session.game.leg == 1 and session.current == 1
+            await scenes.type_line(pilot, "release")  # right after Ann's: Ben's, the fifth
+            _lands(app, pyramid)
+            await scenes.settle(pilot)
+            assert session.game.leg == 2
+            history = app.query_one("#log").history
+            hint = next(i for i, line in enumerate(history) if "second push" in line)
+            assert history[hint] == (
+                "Ben's pyramid ticket came from a 'release' right after the one that gave "
+                "Ann's die: type 'undo' if that was a second push by mistake"), history
+            # after it the die, then the leg's scoring, which ends the history
+            after = history[hint + 1:]
+            assert after[0].startswith("Ben takes a pyramid ticket: "), after
+            assert any(line.startswith("DIE ") for line in after), after
+            scored = next(i for i, line in enumerate(after) if line.startswith("LEG 1 SCORED"))
+            assert all(line.startswith(("  ", "New leg:")) for line in after[scored + 1:]), after
+            assert after[-1].startswith("New leg: all dice back in the pyramid"), after
+            await pilot.press("ctrl+q")
+
+    try:
+        asyncio.run(play())
+    finally:
+        set_language("en")

@@ -224,3 +224,47 @@ def test_below_80x24_a_resumed_race_says_where_it_stands_under_the_notice(tmp_pa
             assert _rows(app)[-2].startswith("> Ann's turn"), _rows(app)
 
     asyncio.run(play())
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_below_80x24_the_replies_to_best_odds_and_an_undo_question_show(lang):
+    # s44: below 80x24 an undo that would take back a leg's scoring asked its question
+    # in the history only, and the replies to 'best' and 'odds' typed then showed
+    # nowhere (the prompt said "undo asked above" over the scoring's lines); the table's
+    # replies in words are news too, each typed line's reply in place of the one before
+    set_language(lang)
+    app = scenes.app_for("second", ["Ann", "Ben", "Cy"], seed=2, odds=scenes.no_odds)
+    dice = ["blue 1", "green 1", "red 1", "yellow 1", "purple 1"]  # the leg's five
+
+    async def reply_shows(pilot, line):
+        log = app.query_one("#log", HistoryLog)
+        before = len(log.history)
+        await scenes.type_line(pilot, line)
+        await scenes.settle(pilot)
+        reply = [said for said in log.history[before:] if not said.startswith(">")]
+        assert reply, log.history[before:]
+        shown = _words(_under_the_notice(app))
+        for said in reply:
+            assert " ".join(said.split()) in shown, (line, said, shown)
+        return shown
+
+    async def play():
+        async with app.run_test(size=(79, 24)) as pilot:
+            await scenes.type_lines(pilot, [scenes.SECOND_SETUP, "leg blue"] + dice)
+            await scenes.settle(pilot)
+            assert app.query_one("#too-small").display
+            assert app.session.game.leg == 2
+            asked = await reply_shows(pilot, "undo")  # the question, over the scoring
+            assert app.table.undo_asked
+            for line in ("best", "undo", "odds", "undo"):
+                shown = await reply_shows(pilot, line)
+                if line != "undo":  # its reply in place of the question
+                    assert shown != asked and "undo" not in shown, shown
+            # the question open, 'undo' again does it: its reply shows, as before
+            await reply_shows(pilot, "undo")
+            assert app.session.game.leg == 1
+
+    try:
+        asyncio.run(play())
+    finally:
+        set_language("en")

@@ -684,9 +684,10 @@ class Table:
             self._previous_words, self._double_push = words, None
 
     def _say_double_push(self, notices):
-        """After a die is booked: when it is the pyramid ticket of a ``release`` that
-        ``_release_twice`` found right after another, one line saying how to take it
-        back. Notes when the die was booked (``clock``)."""
+        """When a die is booked, before its lines are said: when it is the pyramid ticket
+        of a ``release`` that ``_release_twice`` found right after another, one line
+        saying how to take it back, so the die's lines and the scoring of the leg it
+        may end come after it. Notes when the die was booked (``clock``)."""
         if not any(n["kind"] == "die" for n in notices):
             return
         self._die_booked_at = self.clock()
@@ -1231,8 +1232,11 @@ class Table:
             self.display.status(self.view())
 
     def _shown(self, notices):
-        self._show(notices)
+        # the line on a likely second push first: the die's own lines, and the leg's
+        # scoring when the die ended the leg, are what the table says last (s44: the
+        # line came after the scoring and ended the history)
         self._say_double_push(notices)
+        self._show(notices)
         if any(n["kind"] == "new_race" for n in notices):
             notices = list(notices) + self._auto_setup()
         if any(n["kind"] == "setup" for n in notices):

@@ -239,17 +239,24 @@ def odds_lines(odds, view, width=80, tile_names=None, waiting=False, noted=False
         their chance, then the rest); plain mode's ``best`` says the same in full."""
         return number_label([entry for _kind, _words, entry in best["shown"][:count]])
 
+    def words(head, parts, note=""):
+        # the words of the advice as said, whatever its lines: each of ``wrapped``'s
+        # lines must have them all, none broken
+        return (" ".join([head, "; ".join(p + (" " + why if why else "")
+                                          for p, why, _number in parts), note])).split()
+
     def wrapped(head, parts, note="", held=False):
         # an action and its number are never split, nor a word (``glued``); ``held``:
-        # the note kept on the line of the last action's number, whose words before it
-        # may part; ``"loose"``: its value now after the number may part too (``glued``)
+        # the note kept with the last action's number and its value now, the three
+        # whole, free to go on the next line from the action's words, themselves whole
+        # (``glued``'s ``figures``: "For Cat: green leg ticket" / "-0.60 (now +0.93)
+        # (balance)")
         keep = [glued(p, number, max(20, width) - 2) + (" " + why if why else "")
                 for p, why, number in parts]
         tail = " " + note.replace(" ", "\u00a0") if note else ""
         if held and parts and note:
             part, why, number = parts[-1]
-            keep[-1] = glued(part, number, 0, loose=held == "loose") + (
-                " " + why if why else "")
+            keep[-1] = glued(part, number, 0, figures=True) + (" " + why if why else "")
             tail = "\u00a0" + note.replace(" ", "\u00a0")
 
         def wrap():
@@ -259,20 +266,24 @@ def odds_lines(odds, view, width=80, tile_names=None, waiting=False, noted=False
 
         lines = wrap()
         if len(lines) > 1 and lines[0] == head and parts:
-            # the first action too long to stand beside the heading: its words may part
-            # (its number stays with the word before it), so the heading never stands
-            # alone, looking like advice with nothing in it (tester s33); where its words
-            # before its number are one long word (a German compound:
-            # "Pyramidenplättchen -1,11"), its value now after the number may part too
-            # (``glued``'s ``loose``). Taken only where every word stays whole (a
-            # number broken, "-1,1" / "1", is worse than the heading alone: s40); lines
-            # more than the caller's are its to refuse (fewer actions, the label left out)
+            # the first action too long to stand beside the heading: its number and
+            # value now go on the next line, its words whole beside the heading ("For
+            # Cy: booing tile on 7" / "-0.37 (now +1.32)"); where even its words do not
+            # fit there, they part (its number staying with the word before it), so the
+            # heading never stands alone, looking like advice with nothing in it (tester
+            # s33); where its words before its number are one long word (a German
+            # compound: "Pyramidenplättchen -1,11"), its value now after the number may
+            # part too (``glued``'s ``loose``). Taken only where every word stays whole
+            # (a number broken, "-1,1" / "1", is worse than the heading alone: s40);
+            # lines more than the caller's are its to refuse (fewer actions, the label
+            # left out)
             part, why, number = parts[0]
             first = keep[0]
-            for loose in (False, True):
-                keep[0] = glued(part, number, 0, loose=loose) + (" " + why if why else "")
+            for how in ("figures", "words", "loose"):
+                keep[0] = glued(part, number, 0, loose=how == "loose",
+                                figures=how == "figures") + (" " + why if why else "")
                 again = wrap()
-                if again[0] != head and " ".join(again).split() == " ".join(lines).split():
+                if again[0] != head and " ".join(again).split() == words(head, parts, note):
                     return again
             keep[0] = first
         return lines
@@ -309,35 +320,25 @@ def odds_lines(odds, view, width=80, tile_names=None, waiting=False, noted=False
                 break
         shown_count, note_line, fits = count, alone, len(lines) <= NARROW_ADVICE_LINES
         labelled = note_line is None and bool(order_note(shown_count))
-        if not fits and labelled:
-            # one action as long as the lines (a German finish card beside a heading):
-            # its label on the line of its value now, parted from its number (``glued``'s
-            # ``loose``: "Pyramidenplättchen -0,08" / "(jetzt +1,00) (Bilanz)") where
-            # that fits the lines; else left out rather than a third line taken for it
-            held = wrapped(head, parts[:1], order_note(1), held="loose")
-            bare = wrapped(head, parts[:1])
-            if len(held) <= NARROW_ADVICE_LINES:
+        if labelled and (not fits or lines[-1].strip() == order_note(shown_count)):
+            # the label on a third line (one action as long as the lines: a German
+            # finish card beside a heading), or pushed onto a line of its own, a bare
+            # "(balance)" under the advice, a fragment naming nothing (tester s38
+            # finding 1): it goes with the number it labels and that number's value now,
+            # the three on the next line from the action's words where that fits the
+            # lines, every word whole, in English and German alike ("For Cat: green leg
+            # ticket" / "-0.60 (now +0.93) (balance)"; "Für Cy: Pyramidenplättchen" /
+            # "-0,08 (jetzt +1,00) (Bilanz)"); else it is left out, the advice's own
+            # lines as they were (never an action's words parted to make room for it:
+            # "green leg" / "ticket -0.60 ...", tester 43 finding 1)
+            said = parts[:shown_count], order_note(shown_count)
+            held = wrapped(head, *said, held=True)
+            bare = wrapped(head, parts[:shown_count])
+            if (len(held) <= NARROW_ADVICE_LINES and held[-1].strip() != said[1]
+                    and " ".join(held).split() == words(head, *said)):
                 lines = held
             elif len(bare) <= NARROW_ADVICE_LINES:
                 lines, labelled = bare, False
-        if labelled and lines[-1].strip() == order_note(shown_count):
-            # the label pushed onto a line of its own: a bare "(balance)" under the
-            # advice, a fragment naming nothing (tester s38 finding 1). It goes on the
-            # line of the last number it labels (that action's words before its number
-            # parting, as on a narrower panel) where that fits the lines whole, every
-            # word as it was; else it is left out, the advice's own lines unchanged
-            # parting its value now from its number only where its words can't (a
-            # German compound: "Pyramidenplättchen -0,08" / "(jetzt +1,00) (Bilanz)",
-            # where the English parts "pyramid" / "ticket -0.08 (now +1.00) (balance)")
-            for how in (True, "loose"):
-                held = wrapped(head, parts[:shown_count], order_note(shown_count), held=how)
-                if (len(held) <= NARROW_ADVICE_LINES
-                        and held[-1].strip() != lines[-1].strip()
-                        and " ".join(held).split() == " ".join(lines).split()):
-                    lines = held
-                    break
-            else:
-                lines, labelled = lines[:-1], False
     else:
         shown_count = len(parts)
         labelled = False
@@ -421,23 +422,32 @@ def wrap_columns(text, width, **options):
 _NUMBER = re.compile(r"\(?[+\-\u2212]?\d")
 
 
-def glued(part, number, room, loose=False):
+def glued(part, number, room, loose=False, figures=False):
     """``part`` (an advice action, ``number`` its number in it) with no-break spaces
     (U+00A0) where a line must not break: all of them when it fits ``room`` columns,
-    else only from the word before its number to its end (``Gesamtverlierer) -2,61
-    (jetzt +2,37)``) and between any other number and the word before it (``on 6``),
-    so a part longer than a line breaks between its words, never
+    else those of its words before its number and those of its number and what follows
+    it, when each fits ``room`` (``figures``), else only from the word before its number
+    to its end (``Gesamtverlierer) -2,61 (jetzt +2,37)``) and between any other number
+    and the word before it (``on 6``), so a part longer than a line breaks between its
+    words, never
     inside a word or a number nor between a word and its number (tester s34-2: a
     German finish card, longer than the 46-column panel, read ``eine W`` / ``ettkarte``
     and ``-1`` / ``,59``). A part without ``number`` is glued whole. ``loose``: the
     words after the number (the value now, ``(jetzt +2,37)``, itself whole) may part
     from it too, for a part whose words before its number are one long word
-    (``Pyramidenplättchen -0,08``) with nothing else to part."""
+    (``Pyramidenplättchen -0,08``) with nothing else to part. ``figures``: the action's
+    words before its number kept whole (``green leg ticket``), and its number with
+    what follows it whole (``-0.60 (now +0.93)``), the one place the part may break
+    being between the two (tester 43: ``green leg`` / ``ticket -0.60 ...`` parted the
+    action's own words)."""
     whole = part.replace(" ", "\u00a0")
     at = part.rfind(number) if number else -1
     if cell_len(whole) <= room or at <= 0:
         return whole
     end = at + len(number)
+    if figures or (cell_len(part[:at].rstrip(" ")) <= room and cell_len(part[at:]) <= room):
+        return part[:at].rstrip(" ").replace(" ", "\u00a0") + " " + part[at:].replace(
+            " ", "\u00a0")
     if loose and part[end:].strip(" "):
         return glued(part[:end], number, 0) + " " + part[end:].strip(" ").replace(
             " ", "\u00a0")

@@ -948,11 +948,12 @@ class TuiDisplay(Display):
 
     def text(self, text):
         self.app.flush_echo()
-        if self.app.opening:
-            # what the table says as it opens (a resumed race: where it stands, its
-            # last die, plain mode's words): the news until the first announcement,
-            # so a terminal too small for the full screen shows it under its notice
-            self.app.tell(text.splitlines())
+        # what the table says in words is news, so a terminal too small for the full
+        # screen shows it under its notice as it shows an announcement: as it opens (a
+        # resumed race: where it stands, its last die, plain mode's words) until the
+        # first announcement, and its replies to what is typed ('best', 'odds', an
+        # undo's question, 'nothing undone': s44, they showed nowhere below 80x24)
+        self.app.tell(text.splitlines())
         asked = self.app.table.undo_asked
         if asked:
             # the question of an undo that takes back a scoring (the table asks it
@@ -1825,6 +1826,9 @@ class TableApp(InLanguage, App):
         # shows (tester s32-2, finding 2); scrolled back by the player, it stays put
         self.query_one("#log", HistoryLog).release_block()
         self._echo(text)
+        # a person typed: what the table says now starts the news anew (its reply to
+        # 'best' after the reply to 'odds', not under it)
+        self.news_told = True
         if terminal.REPLACEMENT in text or not self._goes_to_table(words):
             # answered here, not by the table: still a line typed between two pushes
             self.table.answered_aside(text)
