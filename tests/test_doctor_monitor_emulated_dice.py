@@ -8,6 +8,7 @@ said as before."""
 
 import pytest
 from camelhost import cli
+from camelhost.commands import monitor as monitor_command
 from camelhost.device import sources
 from camelhost.tools import monitor
 
@@ -46,7 +47,7 @@ def emulated(monkeypatch, tmp_path):
     def make(dice, ed, uid=EMULATED):
         board = _Board(str(tmp_path / "pts7"), ed, uid)
         monkeypatch.setattr(monitor, "connect", lambda *a, **k: board)
-        monkeypatch.setattr("camelhost.commands.monitor.connect", lambda *a, **k: board)
+        monkeypatch.setattr(monitor_command, "connect", lambda *a, **k: board)
         made.append(sources.publish_emulated_dice(board.port, dice))
         return board
 
