@@ -104,3 +104,18 @@ def test_the_runtime_textual_range_holds_the_version_the_tests_run():
     major = int(pinned.split(".")[0])
     assert not runtime[0].specifier.contains("%d.0" % (major + 1))  # a bound above
     assert not runtime[0].specifier.contains("0.80")  # the old floor: not tested
+
+
+def test_a_wrapped_line_never_ends_with_one_word_alone():
+    """The coach's reply at 80 columns ended "0.75 ahead of the" / "next" (tester
+    s44, by hand at 80x24): the piece before gives its last word to the lone one."""
+    line = ("Best for Ann: yellow leg ticket 5 (type 'leg yellow'), 0.75 ahead of the "
+            "next")
+    pieces = wrap_lines(line, 74)
+    assert pieces == ["Best for Ann: yellow leg ticket 5 (type 'leg yellow'), 0.75 ahead of",
+                      "  the next"]
+    for width in range(20, 90):
+        pieces = wrap_lines(line, width)
+        assert " ".join(p.strip() for p in pieces) == line
+        assert all(len(p) <= width for p in pieces)
+        assert len(pieces) == 1 or " " in pieces[-1].strip(), (width, pieces)

@@ -179,13 +179,22 @@ def big_number(notices):
 
 def wrap_lines(line, width):
     """``line`` cut into pieces of at most ``width`` characters (at spaces when it
-    can), the pieces after the first indented by two spaces, for the log pane."""
+    can), the pieces after the first indented by two spaces, for the log pane. The
+    last piece never holds one word alone when the piece before it can spare one
+    that fits (``... 0.75 ahead of the`` / ``next`` reads as ``... ahead of`` /
+    ``the next``): the same number of rows, no word left on its own."""
     width = max(20, width)
     if len(line) <= width:
         return [line]
     indent = " " * min(len(line) - len(line.lstrip(" ")) + 2, width // 2)
-    return textwrap.wrap(line, width=width, subsequent_indent=indent,
-                         drop_whitespace=True, break_long_words=True) or [line]
+    pieces = textwrap.wrap(line, width=width, subsequent_indent=indent,
+                           drop_whitespace=True, break_long_words=True) or [line]
+    if len(pieces) > 1 and " " not in pieces[-1].strip():
+        head, _space, word = pieces[-2].rstrip().rpartition(" ")
+        moved = indent + word + " " + pieces[-1].strip()
+        if head.strip() and " " in head.strip() and len(moved) <= width:
+            pieces[-2:] = [head, moved]
+    return pieces
 
 
 def without_echo(reason, typed):
