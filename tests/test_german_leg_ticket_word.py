@@ -33,9 +33,11 @@ def test_the_german_leg_scoring_calls_a_leg_ticket_wettplaettchen():
     assert " Plättchen" not in ann and "rot 5 Wettplättchen" not in ann
 
 
-def test_the_full_screens_row_without_tickets_says_wettplaettchen():
+def test_the_full_screens_row_without_tickets_names_both_kinds_of_ticket():
+    # the row is empty when the player holds neither a leg nor a pyramid ticket: both
+    # named (tester s44, 6), neither as the spectator tile's bare 'Plättchen'
     set_language("de")
-    assert _(" no tickets") == " keine Wettplättchen"
+    assert _(" no tickets") == " keine Wett- oder Pyramidenplättchen"
 
 
 def test_pyramid_play_in_german_names_the_leg_ticket_before_what_it_paid(tmp_path, monkeypatch,

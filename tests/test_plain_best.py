@@ -215,3 +215,27 @@ def test_a_partner_on_offer_holding_a_pyramid_ticket_only_is_valued_not_said_to_
     line = best_lines(table_view(s, odds=True))[-1]
     assert line.startswith("Partnership for Ben (the partner's best ticket to copy): "
                            "Ann +1.00; Cy no leg ticket yet;"), line
+
+
+def test_in_german_the_copied_ticket_is_a_leg_or_pyramid_ticket_not_a_wettplaettchen():
+    # tester s44, 6: Ann's +1.00 is her pyramid ticket, but German called what a partner
+    # copies a Wettplättchen (leg ticket); RULES 3.8 copies either kind, as the English
+    # 'ticket' says, so German names both (its own rules: 'Wett- oder Pyramidenplättchen')
+    s = Session("second", ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay"], seed=2)
+    s.command(SETUP)
+    s.command("pyramid")
+    s.command("red 2")
+    set_language("de")
+    line = best_lines(table_view(s, odds=True))[-1]
+    assert line.startswith("Partnerschaft für Ben (das beste Wett- oder Pyramidenplättchen "
+                           "des Partners zum Mitnutzen): Ann +1,00; Cy noch kein "
+                           "Wettplättchen;"), line
+    set_language("en")
+    s.command("partner Ann")  # Ben partners Ann, who holds a pyramid ticket only
+    for line in ("leg blue", "leg green", "leg green", "leg green", "leg green"):
+        s.command(line)  # round the table to Ben
+    set_language("de")
+    line = best_lines(table_view(s, odds=True))[-1]
+    assert re.fullmatch(r"Partnerschaft für Ben: mit Ann in dieser Etappe ist das Mitnutzen "
+                        r"des besten Wett- oder Pyramidenplättchens von Ann jetzt \+\d,\d\d "
+                        r"wert \(RULES 3\.8\)", line), line

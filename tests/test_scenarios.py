@@ -195,6 +195,52 @@ def test_unknown_keywords_expectations_and_prose_are_refused_with_file_and_line(
              "t.scn:5: 'Q' is not a camel of the second edition")
 
 
+#: A six-to-eight-player second-edition case head (id, players to fill in).
+TABLE_HEAD = ("case %s\nedition second\nplayers %d\n"
+              "board 1:[yellow] 2:[green] 3:[purple] 8:[blue] 10:[red] 13:[black] 15:[white]\n")
+
+
+def test_partners_lines_give_every_partnership_of_the_table():
+    """RULES 3.8 (up to four partnerships at eight seats): one 'partners' line per
+    partnership, or one line with seats two by two, give the same table."""
+    several = parse_scenarios(TABLE_HEAD % ("S-1", 8) + "partners p5 p3\npartners p7 p6\n"
+                              "partners p4 p0\npartners p1 p2\n", "t.scn")[0]
+    one = parse_scenarios(TABLE_HEAD % ("S-2", 8) + "partners p5 p3 p7 p6 p4 p0 p1 p2\n",
+                          "t.scn")[0]
+    for case in (several, one):
+        game = build_game(case)
+        assert [game.partner_of(p) for p in range(8)] == [4, 2, 1, 5, 0, 3, 7, 6]
+    two = build_game(parse_scenarios(TABLE_HEAD % ("S-3", 6) + "partners p0 p3 p1 p4\n",
+                                     "t.scn")[0])
+    assert [two.partner_of(p) for p in range(6)] == [3, 4, None, 0, 1, None]
+
+
+def test_a_wrong_partners_line_is_refused_naming_what_is_wrong():
+    msg = _refused(TABLE_HEAD % ("S-4", 8) + "partners p5 p3\npartners p7 p3\n",
+                   "t.scn:6: p3 is in two partnerships: p5 p3 (line 5) and p7 p3")
+    assert "\n" not in msg
+    _refused(TABLE_HEAD % ("S-5", 8) + "partners p5 p3 p3 p1\n",
+             "t.scn:5: p3 is in two partnerships: p5 p3 (line 5) and p3 p1")
+    _refused(TABLE_HEAD % ("S-6", 8) + "partners p5 p3 p7\n",
+             "t.scn:5: p7 has no partner on this line: 'partners' takes seats two by two")
+    _refused(TABLE_HEAD % ("S-7", 8) + "partners p2 p2\n",
+             "t.scn:5: partners p2 p2: a seat cannot partner itself")
+    _refused(TABLE_HEAD % ("S-8", 8) + "partners Anna p2\n",
+             "t.scn:5: a seat reads p0, p1, ... (0-based), got 'Anna'")
+    _refused(TABLE_HEAD % ("S-9", 6) + "partners p0 p1\npartners p2 p6\n",
+             "t.scn:6: partners p2 p6: no seat p6 with 6 players (p0..p5)")
+    _refused(TABLE_HEAD % ("S-10", 5) + "partners p0 p1\n",
+             "t.scn:5: partners p0 p1: partnerships need the second edition with 6..8 "
+             "players (RULES 3.8); this case is the second edition with 5 players")
+    _refused("case S-11 classic\nedition classic\nplayers 8\n"
+             "board 1:[blue] 2:[green] 3:[orange] 4:[yellow] 5:[white]\npartners p0 p1\n",
+             "t.scn:5: partners p0 p1: partnerships need the second edition with 6..8 "
+             "players (RULES 3.8); this case is the classic edition with 8 players")
+    _refused("case S-12 x\nposition second | leg 1 turn p0 start p0 | 1:yellow | out - | "
+             "pyramid 5\npartners p0 p1\n", "t.scn:3: a case with a position line has no "
+             "other setup (partners)")
+
+
 def test_check_command_exits_2_naming_file_and_line(tmp_path, capsys):
     bad = tmp_path / "noed.scn"
     bad.write_text("case N-1 x\nplayers 3\nboard 3:[B,G,Y,R,P] 14:[K] 15:[W]\n")

@@ -27,7 +27,8 @@ from camelup.game import parse_position
 from camelup.notation import position_text, read_board, track_text
 from camelup.scenario_odds import PLACES, Value, check_odds
 
-#: Setup keywords (each once per case, except ``tickets`` and ``pyramid``: once per seat).
+#: Setup keywords (each once per case, except ``tickets`` and ``pyramid``: once per seat,
+#: and ``partners``: one or more lines, each giving one or more partnerships).
 SETUP = ("position", "edition", "players", "board", "rolls", "leg", "turn", "start", "coins",
          "tickets", "legs", "pyramid", "out", "partners", "winner", "loser", "inside")
 #: Step keywords.
@@ -69,7 +70,8 @@ EXPECT = {
 
 class Case:
     """One case: ``id``, ``title``, ``source`` (file), ``line`` (of its ``case`` line),
-    ``setup`` (``{key: (line, value)}``; ``tickets``/``pyramid``: ``{seat: ...}``),
+    ``setup`` (``{key: (line, value)}``; ``tickets``/``pyramid``: ``{seat: ...}``;
+    ``partners``: ``[(seat, seat, line)]``, one per partnership),
     ``steps`` (``[(line, verb, text, parsed)]``)."""
 
     def __init__(self, case_id, title, source, line):
@@ -307,6 +309,9 @@ def _setup(case, key, rest, no):
             _fail(Message("a second %s line for p%d", key, seat))
         table[seat] = _tickets(value) if key == "tickets" else _int(value, key, 0)
         return
+    if key == "partners":
+        _add_partners(setup.setdefault(key, (no, []))[1], rest, no)
+        return
     if key in setup:
         _fail(Message("a second %r line (the first is line %d)", key, setup[key][0]))
     if key == "edition":
@@ -338,14 +343,60 @@ def _setup(case, key, rest, no):
                 _fail(Message("legs reads colour:values, like 'legs blue:52 green:-', got %r",
                               tok))
             value[colour] = [] if left == "-" else [int(c) for c in left]
-    elif key == "partners":
-        words = _words(rest, 2, Message("two seats, like 'partners p0 p3'"))
-        value = (_seat(words[0]), _seat(words[1]))
     elif key in ("winner", "loser"):
         value = _cards(rest)
     else:  # position
         value = rest
     setup[key] = (no, value)
+
+
+def _add_partners(pairs, rest, no):
+    """Read a ``partners`` line (seats two by two, each two a partnership: ``p0 p3 p1 p4``)
+    onto ``pairs`` (``[(seat, seat, line)]``, the case's earlier lines' too). Raises
+    ``NotationError``: a word not a seat, a seat left without a partner, a seat with
+    itself, a seat already in a partnership."""
+    words = rest.split()
+    seats = [_seat(w) for w in words]
+    if len(seats) % 2:
+        _fail(Message("p%d has no partner on this line: 'partners' takes seats two by two, "
+                      "each two a partnership, like 'partners p0 p3 p1 p4'", seats[-1]))
+    for i in range(0, len(seats), 2):
+        a, b = seats[i], seats[i + 1]
+        if a == b:
+            _fail(Message("partners p%d p%d: a seat cannot partner itself (RULES 3.8)", a, b))
+        for pa, pb, at in pairs:
+            for seat in (a, b):
+                if seat in (pa, pb):
+                    _fail(Message("p%d is in two partnerships: p%d p%d (line %d) and p%d p%d; "
+                                  "a seat has one partner a leg (RULES 3.8)",
+                                  seat, pa, pb, at, a, b))
+        pairs.append((a, b, no))
+
+
+def _partners(case):
+    """The case's partners list (seat -> partner or ``None``), or ``None`` without a
+    ``partners`` line. Raises ``NotationError`` as ``FILE:LINE: ...`` (the partnership's
+    line) for a seat the case has not, or an edition or player count without
+    partnerships (RULES 3.8)."""
+    if "partners" not in case.setup:
+        return None
+    ed, n = case.setup["edition"][1], case.setup["players"][1]
+    out = [None] * n
+    for a, b, no in case.setup["partners"][1]:
+        if not ed.has_partnerships(n):
+            second = get_edition("second")
+            msg = Message("partners p%d p%d: partnerships need the %s edition with %d..%d "
+                          "players (RULES 3.8); this case is the %s edition with %d players",
+                          a, b, Message(second.name), second.partnership_min,
+                          second.max_players, Message(ed.name), n)
+        elif a >= n or b >= n:
+            msg = Message("partners p%d p%d: no seat p%d with %d players (p0..p%d)",
+                          a, b, max(a, b), n, n - 1)
+        else:
+            out[a], out[b] = b, a
+            continue
+        raise NotationError(Message(_AT, case.source, no, msg))
+    return out
 
 
 def _step(verb, rest):
@@ -382,6 +433,7 @@ def _finish(case):
         if ("board" in setup) == ("rolls" in setup):
             raise NotationError(Message(_AT, case.source, case.line, Message(
                 "case %s needs exactly one of 'board' or 'rolls'", case.id)))
+        _partners(case)
     try:
         game = build_game(case)
     except NotationError as exc:
@@ -470,13 +522,7 @@ def build_game(case):
                 _fail(Message("%s for p%d, but seats are p0..p%d", key, seat, n - 1))
         kw["held" if key == "tickets" else key] = [table.get(p, empty) for p in range(n)]
     if "partners" in s:
-        a, b = s["partners"][1]
-        partners = [None] * n
-        if a < n and b < n:
-            partners[a], partners[b] = b, a
-        else:
-            _fail(Message("partners p%d p%d, but seats are p0..p%d", a, b, n - 1))
-        kw["partners"] = partners
+        kw["partners"] = _partners(case)
     for key in ("winner", "loser"):
         if key in s:
             kw[key + "_pile"] = s[key][1]
