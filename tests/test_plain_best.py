@@ -169,14 +169,15 @@ def test_the_partnership_line_says_why_nothing_is_there_to_copy_at_a_legs_start(
     s = Session("second", ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay"], seed=2)
     s.command(SETUP)
     line = best_lines(table_view(s, odds=True))[-1]
-    assert line == ("Partnership for Ann: no partner on offer holds a leg ticket yet, so "
-                    "there is nothing to copy now; its worth comes with the partner's leg "
-                    "tickets this leg")
+    assert line == ("Partnership for Ann: no partner on offer holds a leg or pyramid ticket "
+                    "yet, so there is nothing to copy now; its worth comes with the "
+                    "partner's tickets this leg")
     s.command("leg blue")  # Ann holds one: her value for Ben, the others hold none
     line = best_lines(table_view(s, odds=True))[-1]
     assert line.startswith("Partnership for Ben (the partner's best ticket to copy): Ann +")
-    assert line.endswith("; Cy no leg ticket yet; Dee no leg ticket yet; Eve no leg ticket "
-                         "yet; Fay no leg ticket yet"), line
+    assert line.endswith("; Cy no leg or pyramid ticket yet; Dee no leg or pyramid ticket "
+                         "yet; Eve no leg or pyramid ticket yet; Fay no leg or pyramid "
+                         "ticket yet"), line
     assert "0.00" not in line
 
 
@@ -207,14 +208,14 @@ def test_a_held_partnership_with_a_partner_holding_no_ticket_says_it_pays_nothin
 
 def test_a_partner_on_offer_holding_a_pyramid_ticket_only_is_valued_not_said_to_hold_none():
     # a pyramid ticket is copied as a leg ticket is (RULES 3.8: it pays 1 whatever the
-    # die): Ann, holding one, is worth +1.00 to Ben, not "no leg ticket yet"
+    # die): Ann, holding one, is worth +1.00 to Ben, not "no leg or pyramid ticket yet"
     s = Session("second", ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay"], seed=2)
     s.command(SETUP)
     s.command("pyramid")
     s.command("red 2")
     line = best_lines(table_view(s, odds=True))[-1]
     assert line.startswith("Partnership for Ben (the partner's best ticket to copy): "
-                           "Ann +1.00; Cy no leg ticket yet;"), line
+                           "Ann +1.00; Cy no leg or pyramid ticket yet;"), line
 
 
 def test_in_german_the_copied_ticket_is_a_leg_or_pyramid_ticket_not_a_wettplaettchen():
@@ -229,7 +230,7 @@ def test_in_german_the_copied_ticket_is_a_leg_or_pyramid_ticket_not_a_wettplaett
     line = best_lines(table_view(s, odds=True))[-1]
     assert line.startswith("Partnerschaft für Ben (das beste Wett- oder Pyramidenplättchen "
                            "des Partners zum Mitnutzen): Ann +1,00; Cy noch kein "
-                           "Wettplättchen;"), line
+                           "Wett- oder Pyramidenplättchen;"), line
     set_language("en")
     s.command("partner Ann")  # Ben partners Ann, who holds a pyramid ticket only
     for line in ("leg blue", "leg green", "leg green", "leg green", "leg green"):

@@ -140,7 +140,7 @@ def test_best_values_partnerships_by_name_with_six_players():
     assert lines[-1].startswith("Partnership for Ben (the partner's best ticket to copy): "
                                 "Ann +0.")
     for name in ("Cy", "Dee", "Eve", "Flo"):  # holding no leg ticket: said so, never 0.00
-        assert "%s no leg ticket yet" % name in lines[-1]
+        assert "%s no leg or pyramid ticket yet" % name in lines[-1]
     assert "Ben +" not in lines[-1] and "p0" not in " ".join(lines)
     s.command("partner Ann")  # Ben & Ann for this leg
     s.command("leg yellow")   # Cy

@@ -1650,15 +1650,15 @@ def best_lines(view, count=BEST_SHOWN):
     if offers and holding is not None and not holding & {v["partner"] for v in offers}:
         # the value now is the partner's best leg ticket copied: at a leg's start nobody
         # holds one, and a row of 0.00 read as "a partnership is worthless" (tester s32-2)
-        lines.append(_("Partnership for %s: no partner on offer holds a leg ticket yet, so "
-                       "there is nothing to copy now; its worth comes with the partner's "
-                       "leg tickets this leg") % player)
+        lines.append(_("Partnership for %s: no partner on offer holds a leg or pyramid ticket "
+                       "yet, so there is nothing to copy now; its worth comes with the "
+                       "partner's tickets this leg") % player)
     elif offers:
         lines.append(_("Partnership for %s (the partner's best ticket to copy): %s") % (
             player, "; ".join(
                 "%s %s" % (v["partner"], signed(v["ev"]))
                 if holding is None or v["partner"] in holding
-                else _("%s no leg ticket yet") % v["partner"] for v in offers)))
+                else _("%s no leg or pyramid ticket yet") % v["partner"] for v in offers)))
     mine = acts.get("partnership")
     if mine is not None and holding is not None and mine["partner"] not in holding:
         # copying nothing is worth 0.00, which read as a partnership worth nothing: it
