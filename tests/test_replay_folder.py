@@ -34,9 +34,10 @@ def test_replay_of_a_folder_with_two_journals_equally_new_names_both_and_shows_n
     _journal(tmp_path / "c.jsonl", written=1_600_000_000)
     rc, out, err = _replay(capsys, str(tmp_path))
     assert rc != 0 and out == []
-    assert err == ("pyramid: %s: 2 journals written in the same second: %s, %s; give the one "
-                   "to show: pyramid replay FILE" % (tmp_path, tmp_path / "a.jsonl",
-                                                     tmp_path / "b.jsonl"))
+    assert err == ("pyramid: %s: 2 journals whose files were last written in the same "
+                   "second (a copy, cp -r, writes them all at once; cp -p keeps their "
+                   "times): %s, %s; give the one to show: pyramid replay FILE"
+                   % (tmp_path, tmp_path / "a.jsonl", tmp_path / "b.jsonl"))
 
 
 def test_replay_of_a_folder_with_no_journal_says_so_in_one_line(tmp_path, capsys):

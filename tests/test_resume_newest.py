@@ -75,8 +75,9 @@ def test_resume_of_a_folder_with_two_games_equally_new_names_both_and_opens_none
     rc, out, err = _resume(monkeypatch, capsys, "--resume", str(folder))
     assert rc != 0 and out == []
     # two tables' games at the same point: their players tell them apart (s36 tester 3)
-    assert err == ("pyramid: --resume %s: 2 unfinished games written in the same second: "
-                   "%s (%s: race 1, leg 1); %s (Xa, Yb, Zc: race 1, leg 1); give the one to "
+    assert err == ("pyramid: --resume %s: 2 unfinished games whose files were last written "
+                   "in the same second (a copy, cp -r, writes them all at once; cp -p keeps "
+                   "their times): %s (%s: race 1, leg 1); %s (Xa, Yb, Zc: race 1, leg 1); give the one to "
                    "continue: --resume FILE" % (folder, folder / "a.jsonl", ", ".join(PLAYERS),
                                                 folder / "b.jsonl"))
     assert [open(str(folder / n), "rb").read() for n in ("a.jsonl", "b.jsonl")] == kept

@@ -127,6 +127,7 @@ def test_two_games_of_one_second_are_each_read_once_to_name_them(
     monkeypatch.setattr("sys.stdin", iter(["quit\n"]))
     assert cli.main(["play", "--plain", "--resume", str(folder)]) == 1
     err = capsys.readouterr().err
-    assert "2 unfinished games written in the same second: %s (Ann, Ben, Cy: race 1, leg 1)" % (
-        first) in err, err
+    assert ("2 unfinished games whose files were last written in the same second (a copy, "
+            "cp -r, writes them all at once; cp -p keeps their times): %s (Ann, Ben, Cy: "
+            "race 1, leg 1)" % first) in err, err
     assert sorted(reads) == [str(first), str(second)], reads

@@ -217,6 +217,18 @@ def journals_in(folder):
     return written
 
 
+def same_second():
+    """What two journals that can't be told apart by their files' times share, in the
+    table's language: the clause both ``replay FOLDER`` and ``play --resume FOLDER`` say
+    in their refusal (``... 2 journals whose files were last written in the same second
+    (a copy, cp -r, ...)``). True of games written in one second and of a folder copied
+    without its times (tester s44, finding 4): the journal's lines carry no time of
+    their own (docs/table.md, "The journal") to tell them apart by, so the table
+    chooses, never this program."""
+    return _("whose files were last written in the same second (a copy, cp -r, writes "
+             "them all at once; cp -p keeps their times)")
+
+
 def newest_unfinished(folder):
     """The journal of the newest unfinished game in ``folder`` (``*.jsonl``, newest by
     the time it was last written): ``(chosen, skipped)``, ``chosen`` a ``_Candidate``
@@ -225,8 +237,9 @@ def newest_unfinished(folder):
     one, ``skipped`` the newest's path (else ``None``). Each journal looked at is read
     once (``_Candidate``).
     ``CliError`` (one line, nothing changed) when the folder can't be read, holds no
-    unfinished game, or holds several written in the same second (their names listed,
-    so that the table chooses, never this program)."""
+    unfinished game, or holds several whose files were last written in the same second
+    (``same_second``; their names listed, so that the table chooses, never this
+    program)."""
     try:
         written = journals_in(folder)
     except OSError as exc:
@@ -278,9 +291,9 @@ def newest_unfinished(folder):
             if candidate(path).where() is not None and not candidate(path).nothing_played():
                 return candidate(path), found[0][1]
     if len(found) > 1:  # the players tell two tables' games apart, not where they stand
-        raise CliError(_("--resume %s: %d unfinished games written in the same second: %s; "
-                         "give the one to continue: --resume FILE")
-                       % (folder, len(found), "; ".join(
+        raise CliError(_("--resume %s: %d unfinished games %s: %s; give the one to "
+                         "continue: --resume FILE")
+                       % (folder, len(found), same_second(), "; ".join(
                            _("%(path)s (%(players)s: %(where)s)")
                            % {"path": p, "players": candidate(p).players(), "where": w}
                            for _s, p, w in found)))

@@ -32,10 +32,10 @@ def newest_journal(folder):
     """The newest journal in ``folder`` (``*.jsonl``, newest by the time it was last
     written, to the second; finished or not: a replay shows either), as its path.
     ``CliError`` (one line) when the folder can't be read, holds no journal, or holds
-    several written in the same second (their names listed in that line, so that the
-    reader chooses, never this program). As ``pyramid play --resume FOLDER`` chooses
+    several whose files were last written in the same second (``play.same_second``:
+    their names listed in that line, so that the reader chooses, never this program). As ``pyramid play --resume FOLDER`` chooses
     (``play.newest_unfinished``), without its condition that the race goes on."""
-    from camelhost.commands.play import journals_in
+    from camelhost.commands.play import journals_in, same_second
     from camelhost.errors import CliError
     try:
         written = journals_in(folder)
@@ -47,8 +47,8 @@ def newest_journal(folder):
     newest = max(second for second, _path in written)
     found = [path for second, path in written if second == newest]
     if len(found) > 1:
-        raise CliError(_("%s: %d journals written in the same second: %s; give the one to "
-                         "show: pyramid replay FILE") % (folder, len(found), ", ".join(found)))
+        raise CliError(_("%s: %d journals %s: %s; give the one to show: pyramid replay FILE")
+                       % (folder, len(found), same_second(), ", ".join(found)))
     return found[0]
 
 

@@ -14,8 +14,9 @@ sensor status and settings, then one line per streamed reading: the raw counts
 with the illumination LED on and off, their difference (what the classifier
 sees), the classification with its margin and the line's quality (``Link.quality``:
 the share of the pyramid's last lines that passed their CRC), a line for every slider
-push the firmware reports (``EVT``), and one when the line to the pyramid gets noisy or
-clean again. Wire format: ``docs/protocol.md``.
+push the firmware reports (``EVT``; a push from before the first reading said as one,
+``pushed_earlier``), and one when the line to the pyramid gets noisy or clean again.
+Wire format: ``docs/protocol.md``.
 """
 
 import sys
@@ -667,8 +668,11 @@ def format_reading(n, reading, saturation, quality=None, port=None, floor=None):
     return line.rstrip()
 
 
-def format_event(event, edition=None, port=None):
-    """One monitor line for a slider push (``camelhost.device.events.DieEvent``).
+def format_event(event, edition=None, port=None, earlier=False):
+    """One monitor line for a slider push (``camelhost.device.events.DieEvent``):
+    ``      slider pushed -> event 3: die red (margin 12.40)``; with ``earlier`` (a push
+    from before the monitor's first reading, ``pushed_earlier``) ``      slider pushed
+    before the first reading -> event 3: ...``.
 
     ``edition``: the board's edition (its ``HELLO ed=``, a name or an ``Edition``), whose
     dice order reads a die's ``out=`` mask: the dice out this leg named by their colour
@@ -705,7 +709,22 @@ def format_event(event, edition=None, port=None):
         what += "; " + _("DIM: the sensor saw too little light (its clear count was under "
                          "what these dice need: %s)") % with_port("calibrate", port,
                                                                   "--autorange")
+    if earlier:
+        return _("      slider pushed before the first reading -> event %s: %s") % (event.seq, what)
     return _("      slider pushed -> event %s: %s") % (event.seq, what)
+
+
+def pushed_earlier(event, hello):
+    """Whether ``event`` (a ``DieEvent``) is a push the board had reported before it said
+    ``hello`` (the ``HELLO`` the monitor started from, ``protocol.Message``): of that
+    boot, its number at most the HELLO's ``seq`` (the last event of the boot,
+    docs/protocol.md). The link delivers the board's unacknowledged events after its
+    HELLO (a push made with no program reading, one made while the last monitor
+    closed): old pushes, not ones made while watching (tester s44, finding 5)."""
+    try:
+        return event.boot == hello["boot"] and event.seq is not None and event.seq <= hello["seq"]
+    except (KeyError, TypeError):
+        return False
 
 
 def _dice_out(edition, mask):
@@ -783,14 +802,29 @@ def monitor(pyramid, count=None, period_ms=250, out=None, quiet_timeout=10.0, se
             said[0] = link.noisy
             print(line_change(said[0], link.quality), file=out)
 
+    def say_events(events, before_readings=False):
+        # before_readings: taken when no reading had come yet (the board holds its
+        # stream while it reads a release: a push read then was made before them)
+        for event in events:
+            print(format_event(event, hello.get("ed"), pyramid.port,
+                               before_readings or pushed_earlier(event, hello)), file=out)
+
+    first = None  # the first reading, when it came right after the events taken
     try:
         while count is None or n < count:
-            for event in link.pending_events():
-                print(format_event(event, hello.get("ed"), pyramid.port), file=out)
+            events = link.pending_events()
+            if n == 0 and first is None:
+                # no reading had come once these events were taken: each came before
+                # any (the link takes the board's lines in order); one had: unknown
+                first = link.next_reading(timeout=0)
+                say_events(events, before_readings=first is None)
+            else:
+                say_events(events)
             say_line()
             if _restarted(pyramid, period_ms, follow_restarts, out):
                 last_reading = time.monotonic()
-            reading = link.next_reading(timeout=0.1)
+            reading, first = (first, None) if first is not None else (
+                link.next_reading(timeout=0.1), None)
             if reading is None and time.monotonic() - last_reading > 1.0:
                 # readings stopped: the firmware streams only while its sensor works
                 state = pyramid.poll_sensor_state()
@@ -827,7 +861,6 @@ def monitor(pyramid, count=None, period_ms=250, out=None, quiet_timeout=10.0, se
                 link.stream(0, timeout=1.0)
         except OSError:
             pass
-    for event in link.pending_events():
-        print(format_event(event, hello.get("ed"), pyramid.port), file=out)
+    say_events(link.pending_events())
     return n
 
