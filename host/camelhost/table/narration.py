@@ -1097,19 +1097,18 @@ def _action_line(notice, view):
 
 def die_lines(notice, view):
     """The die announcement: the die and its value as every screen names them
-    (``die_words``: ``DIE grey-black 2``, ``WÜRFEL grau-schwarz 2``), camel, direction
-    and distance, then the path."""
+    (``die_words``: ``DIE grey-black 2``, ``WÜRFEL grau-schwarz 2``), the camel, which
+    way and how far in every screen's one wording (``camelhost.table.view.which_way``:
+    ``... the red camel moves forward 2``, German ``... zieht 2 Felder vorwärts``),
+    then the path."""
     m = notice["move"]
     who = name(view, notice["player"])
-    direction = _("forward") if m["direction"] > 0 else _("backward (counterclockwise)")
     why = CRAZY_WHY.get(m.get("rule"))
     why = " (%s)" % _(why) if why else ""
-    spaces = ngettext("%d space", "%d spaces", m["distance"]) % m["distance"]
-    # named: German puts the distance before the direction ("zieht 2 Felder vorwärts")
     lines = [_("DIE %(die)s (%(player)s's pyramid ticket): the %(camel)s camel%(why)s moves "
-               "%(direction)s %(spaces)s") % {
+               "%(way)s") % {
         "die": die_words(move_die(m)), "player": who, "camel": colour_word(m["camel"]),
-        "why": why, "direction": direction, "spaces": spaces}]
+        "why": why, "way": which_way(m["direction"], m["distance"])}]
     if m["unit"][1:]:
         lines.append(_("  carrying %s") % colour_list(m["unit"][1:]))
     tile = m.get("tile")

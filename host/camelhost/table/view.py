@@ -287,7 +287,8 @@ CRAZY_WHY = {"a": N_("the only crazy camel carrying racing camels"),
 
 def which_way(direction, distance):
     """Which way and how far a die moved its camel: every screen's one wording of it
-    (the full screen's banner, upper-cased; ``Last die:``; the spoken line,
+    (the full screen's banner, upper-cased; the plain die line, ``DIE ...``,
+    ``camelhost.table.narration.die_lines``; ``Last die:``; the spoken line,
     ``spoken_die``; the web page's last die, ``camelhost.web.server.with_die_words``).
     ``direction``: +1 (forward) or -1 (backward, counterclockwise); ``distance``: the
     spaces moved, an int from 1. Returns a str in the table's language: ``forward 3``, ``backward 1``;
