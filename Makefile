@@ -116,7 +116,7 @@ LOCALE := host/camelhost/locale
 catalogue: setup
 	old=$$(mktemp) && { cp $(LOCALE)/pyramid.pot $$old 2>/dev/null || :; } && \
 	$(VENV)/bin/pybabel extract -F babel.cfg --omit-header --sort-by-file \
-	    --add-location file --width 88 -o $(LOCALE)/pyramid.pot . && \
+	    --add-location file --add-comments TRANSLATORS: --width 88 -o $(LOCALE)/pyramid.pot . && \
 	{ cmp -s $$old $(LOCALE)/pyramid.pot && same=--ignore-pot-creation-date || same=; } && \
 	rm -f $$old && \
 	$(VENV)/bin/pybabel update -D pyramid -i $(LOCALE)/pyramid.pot -d $(LOCALE) \

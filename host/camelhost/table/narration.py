@@ -1149,7 +1149,11 @@ def leg_lines(notice, view):
             elif it["kind"] == "pyramid":
                 items.append(_("pyramid ticket +1"))
             else:
-                items.append(_("copied from %s %s") % (name(view, it["from"]), _signed(it["reward"])))
+                # TRANSLATORS: a partner's ticket reward added to this player's result
+                # at leg scoring (RULES 3.8): %(partner)s is the partner's name,
+                # %(reward)s the coins, signed ("+5"). Named: a language may reorder them.
+                items.append(_("copied from %(partner)s %(reward)s") % {
+                    "partner": name(view, it["from"]), "reward": _signed(it["reward"])})
         lines.append(_("  %s: %s => net %s, %d -> %d") % (
             name(view, row["player"]), ", ".join(items) or _("nothing"), _signed(row["net"]),
             row["before"], row["after"]) + forgiven(row["before"], row["net"], row["after"]))

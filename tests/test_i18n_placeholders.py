@@ -1,0 +1,50 @@
+"""Messages with more than one placeholder tell the translator what each is (s44 German,
+items 2 and 3): their placeholders are named (``%(partner)s``) or numbered (``{0}``)
+so a language may reorder them, and a ``TRANSLATORS:`` comment above the message in the
+code reaches the catalogue (``make catalogue`` extracts it: ``#.`` in pyramid.pot and
+each .po)."""
+
+import os
+
+from babel.messages.pofile import read_po
+from camelhost.i18n import set_language
+from typed_table import typed_table
+
+LOCALE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                      "host", "camelhost", "locale")
+SETUP = "setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white"
+#: six seats, Ann and Finn partners; Finn's blue ticket loses, so Finn copies Ann's
+#: pyramid ticket (RULES 3.8) when the fifth die ends the leg
+PARTNER_LEG = [SETUP, "partner Finn", "pyramid", "blue 3", "pyramid", "green 1", "pyramid",
+               "red 1", "pyramid", "yellow 1", "leg blue", "pyramid", "purple 1"]
+
+
+def _template():
+    with open(os.path.join(LOCALE, "pyramid.pot"), "rb") as fh:
+        return read_po(fh)
+
+
+def test_the_two_word_messages_say_what_each_placeholder_is():
+    pot = _template()
+    for msgid, names in (("{0} {1}", ("{0}", "{1}", "colour", "which way")),
+                         ("copied from %(partner)s %(reward)s",
+                          ("%(partner)s", "%(reward)s", "name", "signed"))):
+        comment = " ".join(pot[msgid].auto_comments)
+        assert comment.startswith("TRANSLATORS: "), msgid
+        for name in names:
+            assert name in comment, (msgid, name)
+    assert pot.get("copied from %s %s") is None
+
+
+def test_a_copied_partner_reward_names_the_partner_in_both_languages():
+    try:
+        said = {}
+        for lang in ("en", "de"):
+            set_language(lang)
+            said[lang] = typed_table("second", ["Ann", "Ben", "Cy", "Dee", "Eve", "Finn"],
+                                     *PARTNER_LEG, seed=4)[1].getvalue()
+    finally:
+        set_language("en")
+    assert "  Finn: blue 5 ticket -1, copied from Ann +1 => net +0, 3 -> 3\n" in said["en"]
+    assert ("  Finn: Wettplättchen blau 5: -1, kopiert von Ann: +1 => netto +0, 3 -> 3\n"
+            in said["de"])
