@@ -942,8 +942,8 @@ def _unknown_command(text, head, session):
         return _("%s: a command takes no player's name, it acts for the player to act "
                  "(%s); type %s") % (shown(said), turn, shown(rest))
     if near:
-        return _("unknown command %s; did you mean %s? (help lists the commands)") % (
-            shown(text), shown(_offered(near, typed)))
+        return _("unknown command %(typed)s; did you mean %(command)s? (help lists the "
+                 "commands)") % {"typed": shown(text), "command": shown(_offered(near, typed))}
     return _("unknown command %s (help lists the commands)") % shown(text)
 
 
