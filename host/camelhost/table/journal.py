@@ -149,8 +149,8 @@ class FirstLineDamaged(JournalError):
     line's bytes ``chunk``, ``end``: the offset after its line ending)."""
 
     def __init__(self, path, reason, chunk, end):
-        JournalError.__init__(self, _("%s: line 1, the game's first line, is damaged (%s)")
-                              % (path, reason))
+        JournalError.__init__(self, _("%(path)s: line 1, the game's first line, is damaged "
+                                      "(%(why)s)") % {"path": path, "why": reason})
         self.reason, self.chunk, self.end = reason, chunk, end
 
 
@@ -354,10 +354,10 @@ def _rebuild_first(path, data, exc, rebuild, options):
             "players, edition and seed: %(command)s", later)
             % {"what": exc, "later": later, "command": command}
             + _unread_words(unread, False))
-    reads = _("players %s; edition %s; seed %s") % (
-        ", ".join(candidate["players"]), candidate["edition"] if edition else
-        _("%s (not an edition: give classic or second)") % candidate["edition"],
-        candidate.get("seed", "-"))
+    reads = _("players %(players)s; edition %(edition)s; seed %(seed)s") % {
+        "players": ", ".join(candidate["players"]), "edition": candidate["edition"] if edition
+        else _("%s (not an edition: give classic or second)") % candidate["edition"],
+        "seed": candidate.get("seed", "-")}
     line = _proven_first(candidate, second["prev"])
     given = rebuild is not None and all(rebuild.get(n) is not None
                                         for n in ("players", "edition", "seed"))
@@ -390,13 +390,15 @@ def _rebuild_first(path, data, exc, rebuild, options):
             % {"what": exc, "reads": reads, "later": later, "command": command}
             + _unread_words(unread, False))
     if line is not None:
-        note = _("line 1, the game's first line, was damaged (%s) and is rebuilt exactly as "
-                 "it was written (the next line's chain hash matches): %s") % (exc.reason, reads)
+        note = _("line 1, the game's first line, was damaged (%(why)s) and is rebuilt exactly "
+                 "as it was written (the next line's chain hash matches): %(reads)s") % {
+                     "why": exc.reason, "reads": reads}
     else:
         line = encode_line(dict(candidate, hash=second["prev"]))
-        note = _("line 1, the game's first line, was damaged (%s) and is rebuilt as %s; it "
-                 "can't be proven the same as written (the next line's chain hash differs), "
-                 "the lines after it were checked to replay with it") % (exc.reason, reads)
+        note = _("line 1, the game's first line, was damaged (%(why)s) and is rebuilt as "
+                 "%(reads)s; it can't be proven the same as written (the next line's chain "
+                 "hash differs), the lines after it were checked to replay with it") % {
+                     "why": exc.reason, "reads": reads}
         if "lang" not in candidate:  # (proven without one: an older version's, as written)
             from camelhost.i18n import language_name
             note += _("; the game's language can't be read from it: the table speaks %s, "
@@ -529,7 +531,8 @@ def _chain_problem(event, line_no, game, prev, shown=None):
     if not isinstance(n, int) or isinstance(n, bool) or "game" not in event:
         return _("it carries no line number and game id: a line from elsewhere")
     if event.get("game") != game:
-        return _("it belongs to another game (%s, not %s)") % (event.get("game"), game)
+        return _("it belongs to another game (%(other)s, not %(game)s)") % {
+            "other": event.get("game"), "game": game}
     if n < line_no:
         return _("it is numbered %d: a line repeated or moved") % n
     if n > line_no:
@@ -630,8 +633,8 @@ def _scan(path, data, left_out=()):
             if line_no == 1:
                 if nl >= 0 and _chained_second(data[nl + 1:]) is not None:
                     raise FirstLineDamaged(path, str(exc), chunk, nl + 1) from None
-                raise JournalError(_("%s: not a game journal (line 1: %s); nothing was changed")
-                                   % (path, exc)) from None
+                raise JournalError(_("%(path)s: not a game journal (line 1: %(why)s); nothing "
+                                     "was changed") % {"path": path, "why": exc}) from None
             if (nl >= 0 and data[nl + 1:].strip() and scan.skipped is None
                     and scan.game is not None and scan.chain_bad is None):
                 # one damaged line with lines after it: read on without it (the line
@@ -751,8 +754,9 @@ def _kind_of(mode):
 
 
 def _not_regular(path, mode):
-    return JournalError(_("%s is %s, not a journal file: a journal is a plain file; nothing "
-                          "was read or written") % (path, _kind_of(mode)))
+    return JournalError(_("%(path)s is %(kind)s, not a journal file: a journal is a plain "
+                          "file; nothing was read or written") % {"path": path,
+                                                                  "kind": _kind_of(mode)})
 
 
 def _open_read(path):
@@ -816,9 +820,10 @@ def _resume_hint(path, options=(), rest=""):
     """What a refusal suggests: the command that resumes up to the bad line, with the
     table's ``options`` (words such as ``--plain``) after it; ``rest``: what it moves to
     ``FILE.damaged`` (``_rest_words``)."""
-    return (_("nothing was changed (to resume up to it, moving %s to %s.damaged: "
-            "pyramid play --resume %s --upto-damage%s)")
-            % (rest or _("the rest"), path, shlex.quote(path), _option_words(options)))
+    return (_("nothing was changed (to resume up to it, moving %(rest)s to %(path)s.damaged: "
+              "pyramid play --resume %(quoted)s --upto-damage%(options)s)")
+            % {"rest": rest or _("the rest"), "path": path, "quoted": shlex.quote(path),
+               "options": _option_words(options)})
 
 
 def _option_words(options):
@@ -873,19 +878,23 @@ def _set_aside_note(kind, line_no, reason, size, path, kept):
         return _("line %d was cut off when the program stopped (%d bytes): left out%s") % (
             line_no, size, _(", kept in %s.damaged") % path if kept else _("; %s is unchanged") % path)
     if kind == "stale":
-        return _("%s up to line %d, whose event no longer applies (%s); %s") % (
-            _("resumed") if kept else _("shown"), line_no, reason,
-            _("it and the rest are kept in %s.damaged") % path if kept else _("%s is unchanged") % path)
+        return _("%(done)s up to line %(line)d, whose event no longer applies (%(why)s); "
+                 "%(kept)s") % {
+            "done": _("resumed") if kept else _("shown"), "line": line_no, "why": reason,
+            "kept": _("it and the rest are kept in %s.damaged") % path if kept
+            else _("%s is unchanged") % path}
     if kind == "chain":
         if kept:
-            return _("resumed up to line %d, which is out of place (%s); it and the rest are "
-                     "kept in %s.damaged") % (line_no, reason, path)
-        return _("shown up to line %d, which is out of place (%s); %s is unchanged") % (
-            line_no, reason, path)
+            return _("resumed up to line %(line)d, which is out of place (%(why)s); it and the "
+                     "rest are kept in %(path)s.damaged") % {"line": line_no, "why": reason,
+                                                            "path": path}
+        return _("shown up to line %(line)d, which is out of place (%(why)s); %(path)s is "
+                 "unchanged") % {"line": line_no, "why": reason, "path": path}
     if kept:
         return _("resumed up to the damaged line %d; it and the rest are kept in %s.damaged") % (
             line_no, path)
-    return _("shown up to the damaged line %d (%s); %s is unchanged") % (line_no, reason, path)
+    return _("shown up to the damaged line %(line)d (%(why)s); %(path)s is unchanged") % {
+        "line": line_no, "why": reason, "path": path}
 
 
 class _Read:
@@ -983,8 +992,9 @@ def _load(path, upto_damage, check, options, rebuild, data=None, left_out=()):
             try:
                 check(scan.events[:1])
             except ValueError as bad:
-                raise JournalError(_("%s: line 1 rebuilt as given can't start the game (%s); "
-                                     "nothing was changed") % (path, bad)) from None
+                raise JournalError(_("%(path)s: line 1 rebuilt as given can't start the game "
+                                     "(%(why)s); nothing was changed")
+                                   % {"path": path, "why": bad}) from None
     return _Read(data, original, rebuilt, scan)
 
 
@@ -1144,7 +1154,8 @@ def _alone_plan(path, read):
     if len(read.intruders) == 1 and skipped is None and bad is None and read.torn is None:
         later = len([x for x in read.original[read.intruders[0][3]:].split(b"\n")
                      if x.strip()])
-        return _("setting it aside alone in %s.damaged and %s") % (path, _keeping(later))
+        return _("setting it aside alone in %(path)s.damaged and %(keeping)s") % {
+            "path": path, "keeping": _keeping(later)}
     aside = [(n, _("out of place")) for n, _reason, _start, _end in read.intruders]
     if skipped is not None:
         aside.append((_shown(read, skipped[0]), _("damaged")))
@@ -1187,13 +1198,13 @@ def _refuse_intruder(path, read, options):
         hint = "%s; %s%s%s%s" % (
             _("nothing was changed"),
             _("line %d is damaged (%s)") % (_shown(read, damaged[0]), damaged[1]),
-            said, again, _("; or, to resume without them, %s: %s") % (
-                plan, "pyramid play --resume %s --upto-damage%s" % (
-                    shlex.quote(path), _option_words(options))))
+            said, again, _("; or, to resume without them, %(plan)s: %(command)s") % {
+                "plan": plan, "command": "pyramid play --resume %s --upto-damage%s" % (
+                    shlex.quote(path), _option_words(options))})
     else:
-        hint = _("nothing was changed (to resume without them, %s: %s)") % (
-            plan, "pyramid play --resume %s --upto-damage%s" % (
-                shlex.quote(path), _option_words(options)))
+        hint = _("nothing was changed (to resume without them, %(plan)s: %(command)s)") % {
+            "plan": plan, "command": "pyramid play --resume %s --upto-damage%s" % (
+                shlex.quote(path), _option_words(options))}
     head = _("line %d is out of place (%s)") % (line_no, reason)
     if damaged is not None and _shown(read, damaged[0]) < line_no:
         # a damaged line before it: the first problem in the file is named first
@@ -1972,7 +1983,8 @@ def _skip_words(path, check, options):
         if dry.torn is not None:  # the last line cut off, its die put back (_torn_die)
             kept += _(", and putting back the die of line %d, cut off when the program "
                       "stopped") % dry.torn[0]
-        return _("setting it aside alone in %s.damaged and %s") % (path, kept)
+        return _("setting it aside alone in %(path)s.damaged and %(keeping)s") % {
+            "path": path, "keeping": kept}
     return (_("setting it aside in %(path)s.damaged and %(kept)s, then moving %(rest)s there "
               "too, as line %(line)d no longer applies without it")
             % {"path": path, "kept": kept, "rest": _rest_words(dry, dry.bad[0], named=True),
@@ -2317,8 +2329,10 @@ def _skip_hint(path, options=(), plan=None, after=False):
                                                            _option_words(options))
     plan = plan or _("setting it aside in %s.damaged") % path
     if after:
-        return _("; or, to resume without it, %s: %s") % (plan, command)
-    return _("nothing was changed (to resume without it, %s: %s)") % (plan, command)
+        return _("; or, to resume without it, %(plan)s: %(command)s") % {
+            "plan": plan, "command": command}
+    return _("nothing was changed (to resume without it, %(plan)s: %(command)s)") % {
+        "plan": plan, "command": command}
 
 
 def _typed_action(action, players):
