@@ -53,12 +53,13 @@ def test_a_copied_partner_reward_names_the_partner_in_both_languages():
 
 #: The files whose messages name every placeholder when they have two or more unnamed
 #: ``%s`` (or ``{}``): a translator can reorder them. A file joins the list when its
-#: messages are named (s44: the table's screens and pyramid play; the maker's tools,
-#: the journal's recovery words and the rules engine's refusals are still to do).
+#: messages are named (s44: the table's screens, pyramid play and the journal's words; the maker's
+#: tools and the rules engine's refusals are still to do).
 NAMED_FILES = (
     "host/camelhost/commands/options.py", "host/camelhost/commands/play.py",
     "host/camelhost/commands/replay.py", "host/camelhost/table/controller.py",
-    "host/camelhost/table/manual.py", "host/camelhost/table/narration.py",
+    "host/camelhost/table/journal.py", "host/camelhost/table/manual.py",
+    "host/camelhost/table/narration.py",
     "host/camelhost/table/parser.py", "host/camelhost/table/session.py",
     "host/camelhost/table/view.py", "host/camelhost/ui/odds_view.py",
     "host/camelhost/ui/panels.py", "host/camelhost/ui/plain.py",
