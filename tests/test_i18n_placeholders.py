@@ -57,7 +57,8 @@ def test_a_copied_partner_reward_names_the_partner_in_both_languages():
 #: tools and the rules engine's refusals are still to do).
 NAMED_FILES = (
     "host/camelhost/cli.py", "host/camelhost/commands/check.py",
-    "host/camelhost/commands/demo.py", "host/camelhost/commands/odds.py",
+    "host/camelhost/commands/demo.py", "host/camelhost/commands/emulate.py",
+    "host/camelhost/commands/odds.py", "host/camelhost/commands/tournament.py",
     "host/camelhost/errors.py", "host/camelhost/rulesdoc.py",
     "host/camelhost/web/__init__.py",
     "host/camelhost/commands/options.py", "host/camelhost/commands/play.py",
