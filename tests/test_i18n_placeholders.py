@@ -53,12 +53,14 @@ def test_a_copied_partner_reward_names_the_partner_in_both_languages():
 
 #: The files whose messages name every placeholder when they have two or more unnamed
 #: ``%s`` (or ``{}``): a translator can reorder them. A file joins the list when its
-#: messages are named (s44: the table's screens, pyramid play and the journal's words; the maker's
-#: tools and the rules engine's refusals are still to do).
+#: messages are named (s44: the table's screens, pyramid play, the journal's words and the pyramid's
+#: link; the maker's tools and the rules engine's refusals are still to do).
 NAMED_FILES = (
     "host/camelhost/cli.py", "host/camelhost/commands/check.py",
     "host/camelhost/commands/demo.py", "host/camelhost/commands/emulate.py",
     "host/camelhost/commands/odds.py", "host/camelhost/commands/tournament.py",
+    "host/camelhost/device/calls.py", "host/camelhost/device/link.py",
+    "host/camelhost/device/open.py", "host/camelhost/device/sequencer.py",
     "host/camelhost/errors.py", "host/camelhost/rulesdoc.py",
     "host/camelhost/web/__init__.py",
     "host/camelhost/commands/options.py", "host/camelhost/commands/play.py",
