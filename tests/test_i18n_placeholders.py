@@ -53,8 +53,8 @@ def test_a_copied_partner_reward_names_the_partner_in_both_languages():
 
 #: The files whose messages name every placeholder when they have two or more unnamed
 #: ``%s`` (or ``{}``): a translator can reorder them. A file joins the list when its
-#: messages are named (s44: the table's screens, pyramid play, the journal's words and the pyramid's
-#: link; the maker's tools and the rules engine's refusals are still to do).
+#: messages are named (s44: the table's screens, pyramid play, the journal's words, the pyramid's
+#: link and monitor; calibrate, doctor and the rules engine's refusals are still to do).
 NAMED_FILES = (
     "host/camelhost/cli.py", "host/camelhost/commands/check.py",
     "host/camelhost/commands/demo.py", "host/camelhost/commands/emulate.py",
@@ -70,7 +70,8 @@ NAMED_FILES = (
     "host/camelhost/table/journal.py", "host/camelhost/table/manual.py",
     "host/camelhost/table/narration.py",
     "host/camelhost/table/parser.py", "host/camelhost/table/session.py",
-    "host/camelhost/table/view.py", "host/camelhost/ui/odds_view.py",
+    "host/camelhost/table/view.py", "host/camelhost/tools/monitor.py",
+    "host/camelhost/ui/odds_view.py",
     "host/camelhost/ui/panels.py", "host/camelhost/ui/plain.py",
     "host/camelhost/ui/screens.py", "host/camelhost/ui/tui.py", "host/camelhost/web/words.py")
 UNNAMED = re.compile(r"%[-#0 +]*\d*(?:\.\d+)?s|\{\}")
