@@ -107,13 +107,20 @@ emu: setup
 
 # the translation catalogues (Babel): the words extracted from host/camelhost
 # (babel.cfg) into pyramid.pot, each language's .po updated, the .mo compiled (the
-# .mo files are committed; tests/test_i18n.py checks they match their .po)
+# .mo files are committed; tests/test_i18n.py checks they match their .po). Each .po's
+# POT-Creation-Date moves only when the extracted messages do (pyramid.pot changed):
+# else Babel's --ignore-pot-creation-date keeps the old one, so a run that changes no
+# message leaves every file byte for byte as it was (pybabel update would stamp the
+# hour of the run on the .po and its .mo every time).
 LOCALE := host/camelhost/locale
 catalogue: setup
-	$(VENV)/bin/pybabel extract -F babel.cfg --omit-header --sort-by-file --add-location file --width 88 \
-	    -o $(LOCALE)/pyramid.pot .
+	old=$$(mktemp) && { cp $(LOCALE)/pyramid.pot $$old 2>/dev/null || :; } && \
+	$(VENV)/bin/pybabel extract -F babel.cfg --omit-header --sort-by-file \
+	    --add-location file --add-comments TRANSLATORS: --width 88 -o $(LOCALE)/pyramid.pot . && \
+	{ cmp -s $$old $(LOCALE)/pyramid.pot && same=--ignore-pot-creation-date || same=; } && \
+	rm -f $$old && \
 	$(VENV)/bin/pybabel update -D pyramid -i $(LOCALE)/pyramid.pot -d $(LOCALE) \
-	    --width 88 --no-fuzzy-matching --ignore-obsolete
+	    --width 88 --no-fuzzy-matching --ignore-obsolete $$same
 	$(VENV)/bin/pybabel compile -D pyramid -d $(LOCALE) --statistics
 
 # SEATS checked against the edition's range (camelup.editions, its one source) and

@@ -63,7 +63,7 @@ def test_on_a_real_pyramid_a_bots_unread_value_waits_for_a_players_key():
     assert [e for e in s.journal.events if e["type"] == "value"] == [{"type": "value",
                                                                        "value": 3}]
     assert _green(s) == 4
-    assert "DIE green 3 (Ben's pyramid ticket): the green camel moves forward 3 spaces" in \
+    assert "DIE green 3 (Ben's pyramid ticket): the green camel moves forward 3\n" in \
         out.getvalue()
     assert s.current != 1  # Ben's turn is over: Cy, the other bot, has acted since
 

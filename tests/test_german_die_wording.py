@@ -59,8 +59,28 @@ def test_the_last_die_line_and_the_die_line_say_it_the_same_way():
     table.line("show")
     shown = out.getvalue()[at:]
     assert "Letzter Würfel: grau-schwarz 1 (Ben): Kamel schwarz 1 Feld rückwärts, " in shown
-    assert "zieht 1 Feld rückwärts (gegen den Uhrzeigersinn)" in out.getvalue()[:at]
+    # the die line says the same words (s44: it said "... rückwärts (gegen den
+    # Uhrzeigersinn)", a wording of its own)
+    assert ("WÜRFEL grau-schwarz 1 (Pyramidenplättchen von Ben): das Kamel schwarz (die "
+            "Farbe der Ziffer) zieht 1 Feld rückwärts\n") in out.getvalue()[:at]
+    assert "Uhrzeigersinn" not in out.getvalue()
     assert "rückwärts 1" not in out.getvalue() and "vorwärts 2" not in out.getvalue()
+
+
+def test_the_english_die_line_says_the_shared_words():
+    """The plain die line in English says which way and how far as ``Last die:``, the
+    banner, speech and the web page do (``forward 2``), not "forward 2 spaces" nor
+    "backward (counterclockwise) 1 spaces" (s44 German, item 1)."""
+    set_language("en")
+    table, out, said = _table()
+    at = len(out.getvalue())
+    table.line("show")
+    lines = out.getvalue()[:at].splitlines()
+    assert "DIE blue 2 (Ann's pyramid ticket): the blue camel moves forward 2" in lines
+    assert ("DIE grey-black 1 (Ben's pyramid ticket): the black camel (the numeral's "
+            "colour) moves backward 1") in lines
+    assert "Last die: grey-black 1 (Ben): black camel backward 1, " in out.getvalue()[at:]
+    assert said == ["blue camel, forward 2", "black camel, backward 1"]
 
 
 def _view_served(board, version):

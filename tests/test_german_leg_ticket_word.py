@@ -33,11 +33,14 @@ def test_the_german_leg_scoring_calls_a_leg_ticket_wettplaettchen():
     assert " Plättchen" not in ann and "rot 5 Wettplättchen" not in ann
 
 
-def test_the_full_screens_row_without_tickets_names_both_kinds_of_ticket():
-    # the row is empty when the player holds neither a leg nor a pyramid ticket: both
-    # named (tester s44, 6), neither as the spectator tile's bare 'Plättchen'
+def test_the_full_screens_row_without_tickets_says_nothing_was_paid_as_the_plain_row_does():
+    # the row is empty when the player holds neither a leg nor a pyramid ticket: never
+    # 'keine Wettplättchen' (a pyramid ticket is none; tester s44, 6) nor the spectator
+    # tile's bare 'Plättchen'; 'nichts', as the plain mode's leg scoring says it, keeps
+    # the row on one line in the leg-scoring panel at 80x24 (the longer 'keine Wett-
+    # oder Pyramidenplättchen' wrapped three of four rows at the race's end)
     set_language("de")
-    assert _(" no tickets") == " keine Wett- oder Pyramidenplättchen"
+    assert _(" no tickets") == " nichts" and _("nothing") == "nichts"
 
 
 def test_pyramid_play_in_german_names_the_leg_ticket_before_what_it_paid(tmp_path, monkeypatch,

@@ -71,7 +71,8 @@ def test_an_open_finish_card_refusal_says_why_in_german():
 
 def test_the_coachs_partner_line_names_no_gender_in_german():
     set_language("de")
-    line = _("partner %s: %s (best of their tickets to copy)") % ("Ben", "gesamt -2,07")
+    line = _("partner %(partner)s: %(worth)s (best of their tickets to copy)") % {
+        "partner": "Ben", "worth": "gesamt -2,07"}
     # a partner copies a leg or a pyramid ticket (RULES 3.8; tester s44, 6)
     assert line == ("Partner Ben: gesamt -2,07 (das beste der mitnutzbaren Wett- oder "
                     "Pyramidenplättchen)")

@@ -38,7 +38,7 @@ def test_a_whole_leg_in_german_in_the_plain_mode_says_the_english_facts():
     text = "\n".join(german)
     for words in ("ETAPPENWERTUNG 1: 1. ", "nimmt das Wettplättchen rot im Wert von 5",
                   "nimmt ein Pyramidenplättchen", "zieht 2 Felder vorwärts",
-                  "zieht 1 Feld rückwärts (gegen den Uhrzeigersinn)",
+                  "zieht 1 Feld rückwärts\n",
                   "legt eine Wettkarte verdeckt", "Neue Etappe: alle Würfel wieder in der Pyramide",
                   "Rennen 1, Etappe 2", "ist am Zug",
                   "'orange' ist kein Rennkamel der Zweitausgabe (eines von: "):

@@ -33,7 +33,7 @@ def test_a_die_line_says_the_distance_before_the_direction(german):
     said = _said("second", SECOND_LEG)
     assert "das Kamel blau zieht 2 Felder vorwärts" in said
     assert "das Kamel lila zieht 1 Feld vorwärts" in said
-    assert "zieht 1 Feld rückwärts (gegen den Uhrzeigersinn)" in said
+    assert "das Kamel schwarz (die Farbe der Ziffer) zieht 1 Feld rückwärts\n" in said
     assert "zieht vorwärts" not in said and "zieht rückwärts" not in said
 
 

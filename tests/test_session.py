@@ -226,9 +226,8 @@ def test_grey_die_announcement_names_the_camel_and_why():
     # typed without 'pyramid' first: Ann takes the ticket, said first
     assert notices[0] == {"kind": "pyramid", "player": 0, "die": "grey black 2"}
     lines = plain.notice_lines(notices[1], table_view(s, odds=False))
-    assert lines[0].startswith("DIE grey-black 2 (Ann's pyramid ticket): the white "
-                               "camel (it sits directly on the other crazy camel) moves "
-                               "backward (counterclockwise) 2 spaces")
+    assert lines[0] == ("DIE grey-black 2 (Ann's pyramid ticket): the white camel (it "
+                        "sits directly on the other crazy camel) moves backward 2")
     assert lines[1] == "  from space 14 to 12"
 
 

@@ -134,7 +134,7 @@ def test_below_80x24_the_bots_moves_after_a_die_show_with_the_die():
 
 
 def test_the_news_under_the_notice_is_whole_lines_that_fit():
-    lines = ["DIE blue 3 (Ann's pyramid ticket): the blue camel moves forward 3 spaces",
+    lines = ["DIE blue 3 (Ann's pyramid ticket): the blue camel moves forward 3",
              "  carrying green", "Now leading: 1st blue, 2nd green"]
     assert plan.too_small_news(lines, 40, 10) == lines
     assert plan.too_small_news(lines, 40, 5) == lines[:3]  # a blank row, two, one, one

@@ -73,6 +73,8 @@ def _argparse_through_the_catalogue():
 #: the help of ``--lang`` (the top level's and every command's)
 LANG_HELP = N_("the table's language: en (the default) or de; without it "
                "the locale's (LANGUAGE, LC_ALL, LC_MESSAGES, LANG)")
+#: the refusal of a ``--lang`` the catalogue lacks (before and after the command's name)
+NO_LANGUAGE = N_("--lang %(lang)s: no such language here (%(languages)s)")
 
 
 class _Formatter(argparse.HelpFormatter):
@@ -203,8 +205,8 @@ def main(argv=None):
     parser = build_parser()
     if not argv or argv[0] not in dict(COMMANDS):
         if lang is not None and lang not in languages():
-            print("pyramid: %s" % _("--lang %s: no such language here (%s)")
-                  % (lang, ", ".join(languages())), file=sys.stderr)
+            print("pyramid: %s" % _(NO_LANGUAGE)
+                  % {"lang": lang, "languages": ", ".join(languages())}, file=sys.stderr)
             return 1
         word = typed_command(argv)
         if word is not None:  # no command: one line, the slip's command or the list (exit 2)
@@ -221,8 +223,8 @@ def main(argv=None):
         module.add_arguments(sub)
         args = sub.parse_args(argv[1:])
         if args.lang is not None and args.lang not in languages():
-            raise CliError(_("--lang %s: no such language here (%s)")
-                           % (args.lang, ", ".join(languages())))
+            raise CliError(_(NO_LANGUAGE)
+                           % {"lang": args.lang, "languages": ", ".join(languages())})
         set_language(args.lang)  # every run chooses again (tests call main in one process)
         return int(module.run(args) or 0)
     except CliError as exc:

@@ -36,16 +36,18 @@ def port_message(port, exc, hint, meant=None):
     if missing and meant:
         return slip_message(port, meant)
     if missing:
-        return (_("cannot open %s: no such port. Is the pyramid plugged in? (Linux: "
-                "/dev/ttyACM0, macOS: /dev/cu.usbmodem..., Windows: COM3; %s)") % (port, hint))
+        return (_("cannot open %(port)s: no such port. Is the pyramid plugged in? (Linux: "
+                  "/dev/ttyACM0, macOS: /dev/cu.usbmodem..., Windows: COM3; %(hint)s)")
+                % {"port": port, "hint": hint})
     if "Permission denied" in text or "[Errno 13]" in text:
         return (_("cannot open %s: permission denied (on Linux add yourself to the 'dialout' "
                 "group and log in again)") % port)
-    return _("cannot open %s: %s") % (port, text)
+    return _("cannot open %(port)s: %(why)s") % {"port": port, "why": text}
 
 
 def slip_message(port, meant):
     """One line for a port ``port`` that is not there and is a slip of an option's word:
     ``meant`` (``--port auto``, ``PORT=auto``) is asked about (``sources.meant`` finds
     it). What the opening of every command says, and ``pyramid flash`` before it builds."""
-    return _("cannot open %s: no such port; did you mean %s?") % (port, meant)
+    return _("cannot open %(port)s: no such port; did you mean %(near)s?") % {
+        "port": port, "near": meant}

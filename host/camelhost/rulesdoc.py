@@ -105,8 +105,8 @@ def section(name, text=None):
     for have, body in found:
         if have == wanted:
             return body
-    raise CliError(_("no section %s in the rules reference (there are %s)")
-                   % (wanted, _summary(found)))
+    raise CliError(_("no section %(wanted)s in the rules reference (there are %(found)s)")
+                   % {"wanted": wanted, "found": _summary(found)})
 
 
 def _summary(found):

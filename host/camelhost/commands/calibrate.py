@@ -59,10 +59,11 @@ def add_arguments(parser):
                               % percent(RANGE_WINDOW[1])).replace("%", "%%"))
     parser.add_argument("--integration", type=float, default=None, metavar=metavar("MS"),
                         help=_("set the integration time first (ms): the sensor counts in "
-                               "%s ms steps, %s..%s ms; another value is rounded to the nearest "
-                               "step (default: keep)") % (decimal(STEP_MS, 1),
-                                                          decimal(INTEGRATION_MIN_MS, 1),
-                                                          decimal(LONGEST_MS, 1)))
+                               "%(step)s ms steps, %(low)s..%(high)s ms; another value is "
+                               "rounded to the nearest step (default: keep)") % {
+                                   "step": decimal(STEP_MS, 1),
+                                   "low": decimal(INTEGRATION_MIN_MS, 1),
+                                   "high": decimal(LONGEST_MS, 1)})
     parser.add_argument("--out", metavar=metavar("FILE"), default=None,
                         help=_("also write the profile (JSON) to FILE"))
     parser.add_argument("--no-save", action="store_true",

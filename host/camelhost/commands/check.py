@@ -69,7 +69,8 @@ def run(args):
             with open(path, encoding="utf-8") as fh:
                 text = without_bom(fh.read())  # saved as "UTF-8 with BOM": as without it
         except OSError as exc:
-            raise CliError(_("cannot read %s: %s") % (path, exc.strerror or exc), 2) from None
+            raise CliError(_("cannot read %(path)s: %(why)s") % {
+                "path": path, "why": exc.strerror or exc}, 2) from None
         try:
             results = run_scenarios(text, path)
         except NotationError as exc:

@@ -124,8 +124,9 @@ def run(args):
                 raise
             except (RuntimeError, TimeoutError) as exc:
                 where = path or _("in memory only: give --journal FILE to keep one")
-                raise CliError(_("the virtual pyramid failed: %s (journal: %s)")
-                               % (str(exc).strip().splitlines()[0], where)) from None
+                raise CliError(_("the virtual pyramid failed: %(why)s (journal: %(journal)s)")
+                               % {"why": str(exc).strip().splitlines()[0],
+                                  "journal": where}) from None
         if session.phase != "over":
             raise CliError(_("the demo stopped before the end of the race"))
         if path is not None:

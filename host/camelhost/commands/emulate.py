@@ -147,10 +147,11 @@ def _move(board, key, typed):
         die = editions.GREY  # one grey die, whichever ink is up
     names = ", ".join(colours_in(d) for d in dice)
     if not typed:
-        return _("%s names a die: %s and one of %s") % (key, key, names)
+        return _("%(key)s names a die: %(key)s and one of %(dice)s") % {"key": key,
+                                                                       "dice": names}
     if die not in dice:
-        return _("no die %r in the %s edition: %s and one of %s") % (
-            typed, edition_word(board.edition), key, names)
+        return _("no die %(typed)r in the %(edition)s edition: %(key)s and one of %(dice)s") % {
+            "typed": typed, "edition": edition_word(board.edition), "key": key, "dice": names}
     table = board.table
     if key == "in":
         if die in table.inside:
@@ -163,7 +164,8 @@ def _move(board, key, typed):
         return _("the %s die is already out of the pyramid") % colours_in(die)
     table.inside.remove(die)
     table.out.append(die)
-    return _("the %s die is out of the pyramid (in %s puts it back)") % (colours_in(die), typed)
+    return _("the %(die)s die is out of the pyramid (in %(typed)s puts it back)") % {
+        "die": colours_in(die), "typed": typed}
 
 
 def _place(board, typed):
@@ -180,8 +182,9 @@ def _place(board, typed):
         return _("the head is empty")
     colour = console_label(typed)
     if colour not in labels:
-        return _("no die %r in the %s edition: p and one of %s") % (
-            typed, edition_word(board.edition), ", ".join(colours_in(label) for label in labels))
+        return _("no die %(typed)r in the %(edition)s edition: p and one of %(dice)s") % {
+            "typed": typed, "edition": edition_word(board.edition),
+            "dice": ", ".join(colours_in(label) for label in labels)}
     board.place(colour)
     return _("the %s die is in the head (it stays there until the next push or p)") % (
         colours_in(colour))
@@ -245,10 +248,13 @@ def _firmware_line(hello, dice=None, port=None):
     kept ``--flash`` image keeps its settings), the line says so and names the command on
     ``port`` that switches it (s36 tester, finding 12)."""
     if dice is None or hello["ed"] == dice:
-        return _("pyramid firmware %s running (%s edition)") % (hello["fw"], edition_word(hello["ed"]))
-    return (_("pyramid firmware %s running (%s edition; the dice here are the %s edition's: "
-              "pyramid calibrate --port %s --edition %s switches it)")
-            % (hello["fw"], edition_word(hello["ed"]), edition_word(dice), port, dice))
+        return _("pyramid firmware %(firmware)s running (%(edition)s edition)") % {
+            "firmware": hello["fw"], "edition": edition_word(hello["ed"])}
+    return (_("pyramid firmware %(firmware)s running (%(edition)s edition; the dice here are "
+              "the %(dice)s edition's: pyramid calibrate --port %(port)s --edition %(name)s "
+              "switches it)")
+            % {"firmware": hello["fw"], "edition": edition_word(hello["ed"]),
+               "dice": edition_word(dice), "port": port, "name": dice})
 
 
 def reset_line(reason):
@@ -332,7 +338,8 @@ def run(args):
                 raise CliError(_("the pyramid firmware did not start on the emulated board: %s")
                                % str(exc).splitlines()[0]) from None
         record = sources.publish_emulated_dice(board.port, board.edition)
-        print(_("emulated Pico on %s (MicroPython from %s)") % (os.path.realpath(board.port), board.uf2))
+        print(_("emulated Pico on %(port)s (MicroPython from %(image)s)") % {
+            "port": os.path.realpath(board.port), "image": board.uf2})
         seen = {m["boot"] for _at, m in list(board.emitted) if m.name == "HELLO"}
         resets = len(board.resets)
         if not args.fresh:

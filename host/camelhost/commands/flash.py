@@ -92,11 +92,12 @@ def settings_kept(listing, port, target="/"):
                                    for key in held):
         return None
     remote = ":" + target.rstrip("/") + "/" + SETTINGS_FILE  # as mpremote names it
-    return _("the board keeps a %s (saved with a calibrated profile), which at boot wins over "
-             "the config.py just copied for the integration time, gain, value buttons and "
-             "timings; to start from config.py, remove it at the board's MicroPython prompt "
-             "(safe boot, hardware/README.md): %s") % (
-        SETTINGS_FILE, command("mpremote", "connect", port, "fs", "rm", remote))
+    return _("the board keeps a %(file)s (saved with a calibrated profile), which at boot wins "
+             "over the config.py just copied for the integration time, gain, value buttons "
+             "and timings; to start from config.py, remove it at the board's MicroPython "
+             "prompt (safe boot, hardware/README.md): %(command)s") % {
+        "file": SETTINGS_FILE,
+        "command": command("mpremote", "connect", port, "fs", "rm", remote)}
 
 
 def _config_keys():

@@ -64,11 +64,12 @@ def run(args):
                                         if label != "empty"))
         other = [part for part in parts if part not in own]
         if other:  # a die of the other edition: the board would only read it as unknown
-            raise ValueError(_("--place %s: the %s edition has no %s die (its dice: %s; "
-                               "--edition chooses the edition)")
-                             % (typed, edition_word(edition), shown_label(other[0]),
-                                " ".join(shown_label(label) for label in own
-                                         if label != "empty")))
+            raise ValueError(_("--place %(typed)s: the %(edition)s edition has no %(die)s die "
+                               "(its dice: %(dice)s; --edition chooses the edition)")
+                             % {"typed": typed, "edition": edition_word(edition),
+                                "die": shown_label(other[0]),
+                                "dice": " ".join(shown_label(label) for label in own
+                                                 if label != "empty")})
     quiet_link_log(args.verbose)
     with connect(args.port, edition=args.edition, seed=args.seed) as pyramid:
         check_edition(pyramid, args.edition, "monitor")

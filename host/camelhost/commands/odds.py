@@ -82,8 +82,9 @@ def add_arguments(parser):
     add_seed_argument(parser, _("race simulation seed"))
     parser.add_argument("--samples", type=int, default=None, metavar=metavar("N"),
                         help=(_("races to simulate (default: as many as it takes for every "
-                                "%s interval of the race odds to be within ±%s points)")
-                              % (percent(0.95), decimal(0.5, 1))).replace("%", "%%"))
+                                "%(level)s interval of the race odds to be within ±%(points)s "
+                                "points)") % {"level": percent(0.95), "points": decimal(0.5, 1)}
+                              ).replace("%", "%%"))
     parser.add_argument("--top", type=_top, default=12, metavar=metavar("N"),
                         help=_("how many ranked actions to show (default 12; 0 = all)"))
     parser.add_argument("--timing", action="store_true", help=_("show how long each part took"))
@@ -255,22 +256,27 @@ def report(game, seed=1, samples=None, top=12, timing=False, unowned=(), later_t
     edition = game.edition
     inside = colour_list(position.dice) or _("none")
     if game.is_over:  # no die comes out, but the dice are still in the pyramid (RULES 1.13)
-        lines.append(_("%s edition, leg %d: the race is over, no die comes out (dice still "
-                       "inside: %s)") % (edition_word(edition), game.leg,
-                                         colour_list(game.dice_in_pyramid()) or _("none")))
+        lines.append(_("%(edition)s edition, leg %(leg)d: the race is over, no die comes out "
+                       "(dice still inside: %(inside)s)") % {
+                           "edition": edition_word(edition), "leg": game.leg,
+                           "inside": colour_list(game.dice_in_pyramid()) or _("none")})
     elif waiting:
         lines.append(ngettext(
-            "%s edition, leg %d, %s's pyramid ticket waits for its die; dice inside: %s; "
-            "%d to come out",
-            "%s edition, leg %d, %s's pyramid ticket waits for its die; dice inside: %s; "
-            "%d to come out", position.reveals)
-            % (edition_word(edition), game.leg, who(game.turn), inside, position.reveals))
+            "%(edition)s edition, leg %(leg)d, %(player)s's pyramid ticket waits for its die; "
+            "dice inside: %(inside)s; %(reveals)d to come out",
+            "%(edition)s edition, leg %(leg)d, %(player)s's pyramid ticket waits for its die; "
+            "dice inside: %(inside)s; %(reveals)d to come out", position.reveals)
+            % {"edition": edition_word(edition), "leg": game.leg, "player": who(game.turn),
+               "inside": inside, "reveals": position.reveals})
     else:
-        lines.append(ngettext("%s edition, leg %d, %s to act; dice inside: %s; %d to come out",
-                              "%s edition, leg %d, %s to act; dice inside: %s; %d to come out",
+        lines.append(ngettext("%(edition)s edition, leg %(leg)d, %(player)s to act; dice "
+                              "inside: %(inside)s; %(reveals)d to come out",
+                              "%(edition)s edition, leg %(leg)d, %(player)s to act; dice "
+                              "inside: %(inside)s; %(reveals)d to come out",
                               position.reveals)
-                     % (edition_word(edition), game.leg, who(game.turn), inside,
-                        position.reveals))
+                     % {"edition": edition_word(edition), "leg": game.leg,
+                        "player": who(game.turn), "inside": inside,
+                        "reveals": position.reveals})
     lines.append("")
     lines.append(_outcomes(leg.total))
     lines.append("  %-8s %7s %7s %7s   %7s %7s" % (_("camel"), _("1st"), _("2nd"), pgettext("odds column", "last"),
@@ -286,10 +292,12 @@ def report(game, seed=1, samples=None, top=12, timing=False, unowned=(), later_t
     if race.exact:
         lines.append(_("  race odds exact (the race ends this leg in every outcome)"))
     else:
-        lines.append(_("  race odds: %s simulated races, seed %d, %s CI ±%s points%s%s")
-                     % (grouped(race.samples), race.seed, percent(0.95), decimal(100 * race.half_width, 2),
-                        _(" (stopped at the interval)") if samples is None else "",
-                        _("; later legs with tiles") if later_tiles else ""))
+        lines.append(_("  race odds: %(races)s simulated races, seed %(seed)d, %(level)s CI "
+                       "±%(points)s points%(stopped)s%(tiles)s")
+                     % {"races": grouped(race.samples), "seed": race.seed,
+                        "level": percent(0.95), "points": decimal(100 * race.half_width, 2),
+                        "stopped": _(" (stopped at the interval)") if samples is None else "",
+                        "tiles": _("; later legs with tiles") if later_tiles else ""})
     lines += _tile_lines(game, position, leg, tile, unowned, who)
     lines.append("")
     if waiting:
@@ -302,9 +310,11 @@ def report(game, seed=1, samples=None, top=12, timing=False, unowned=(), later_t
         lines += _action_lines(game, values, top, who, read)
     if timing:
         lines.append("")
-        lines.append(_("timing: leg odds %s ms, race odds %s ms, action values %s ms, "
-                     "best tile %s ms") % tuple(decimal(1e3 * t, 1) for t in (
-                         t1 - t0, t2 - t1, t3 - t2, t4 - t3)))
+        lines.append(_("timing: leg odds %(leg)s ms, race odds %(race)s ms, action values "
+                       "%(values)s ms, best tile %(tile)s ms") % {
+                           "leg": decimal(1e3 * (t1 - t0), 1), "race": decimal(1e3 * (t2 - t1), 1),
+                           "values": decimal(1e3 * (t3 - t2), 1),
+                           "tile": decimal(1e3 * (t4 - t3), 1)})
     return lines
 
 
@@ -321,15 +331,18 @@ def _tile_lines(game, position, leg, tile, unowned, who):
             name = side_word(edition, side)
             owner = position.tile_owners.get(space)
             held = "" if owner is None or space in unowned else " (%s)" % who(owner)
-            lines.append(_("  %-9s on %2d%s: %s") % (name, space, held, decimal(
-                leg.landings.get(space, 0) / leg.total, 3)))
+            lines.append(_("  %(tile)-9s on %(space)2d%(owner)s: %(landings)s") % {
+                "tile": name, "space": space, "owner": held,
+                "landings": decimal(leg.landings.get(space, 0) / leg.total, 3)})
     if tile is not None:
         space, side, expected = tile
         name = side_word(edition, side)
         lines.append("")
         if expected > 0:
-            lines.append(_("Best tile for %s: %s on %d, %s expected landings")
-                         % (who(game.turn), name, space, decimal(expected, 3)))
+            lines.append(_("Best tile for %(player)s: %(tile)s on %(space)d, %(landings)s "
+                           "expected landings") % {"player": who(game.turn), "tile": name,
+                                                   "space": space,
+                                                   "landings": decimal(expected, 3)})
         else:
             lines.append(_("Best tile for %s: none (no camel lands on a free space in any "
                            "outcome left this leg)") % who(game.turn))
@@ -337,8 +350,10 @@ def _tile_lines(game, position, leg, tile, unowned, who):
             if position.tile_owners.get(own) == game.turn and own not in unowned:
                 now = leg.landings.get(own, 0) / leg.total
                 verdict = _("move it") if expected > now else _("better left where it is")
-                lines.append(_("  (%s's tile on %d earns %s where it is: %s)")
-                             % (who(game.turn), own, decimal(now, 3), verdict))
+                lines.append(_("  (%(player)s's tile on %(space)d earns %(landings)s where it "
+                               "is: %(verdict)s)") % {"player": who(game.turn), "space": own,
+                                                      "landings": decimal(now, 3),
+                                                      "verdict": verdict})
     return lines
 
 
@@ -395,9 +410,11 @@ def leg_report(position, note):
     lines = []
     leg = leg_odds(position)
     inside = colour_list(position.dice) or _("none")
-    lines.append(ngettext("%s edition; dice inside: %s; %d to come out",
-                          "%s edition; dice inside: %s; %d to come out", position.reveals)
-                 % (edition_word(position.edition), inside, position.reveals))
+    lines.append(ngettext("%(edition)s edition; dice inside: %(inside)s; %(reveals)d to come "
+                          "out", "%(edition)s edition; dice inside: %(inside)s; %(reveals)d to "
+                          "come out", position.reveals)
+                 % {"edition": edition_word(position.edition), "inside": inside,
+                    "reveals": position.reveals})
     lines.append(note)
     lines.append("")
     lines.append(_outcomes(leg.total))
@@ -417,15 +434,17 @@ def leg_report(position, note):
         lines.append(_("Tiles on the board (expected landings = expected coins this leg)"))
         for space in sorted(position.tiles):
             name = names[0] if position.tiles[space] > 0 else names[1]
-            lines.append(_("  %-9s on %2d: %s") % (name, space, decimal(
-                leg.landings.get(space, 0) / leg.total, 3)))
+            lines.append(_("  %(tile)-9s on %(space)2d: %(landings)s") % {
+                "tile": name, "space": space,
+                "landings": decimal(leg.landings.get(space, 0) / leg.total, 3)})
     tile = best_tile(position, None)
     if tile is not None:
         space, side, expected = tile
         lines.append("")
         if expected > 0:
-            lines.append(_("Best new tile: %s on %d, %s expected landings")
-                         % (names[0] if side > 0 else names[1], space, decimal(expected, 3)))
+            lines.append(_("Best new tile: %(tile)s on %(space)d, %(landings)s expected "
+                           "landings") % {"tile": names[0] if side > 0 else names[1],
+                                          "space": space, "landings": decimal(expected, 3)})
         else:
             lines.append(_(_NO_TILE_WORTH))
     return lines
@@ -461,8 +480,9 @@ def _board_edition(args, stacks, inside):
     named = [c for s in stacks for c in stacks[s]] + (inside or [])
     said = board_edition(named)
     if args.edition and said and said != args.edition:
-        raise NotationError(_("the board names %s camels or dice, but --edition is %s")
-                            % (edition_word(said), args.edition))
+        raise NotationError(_("the board names %(said)s camels or dice, but --edition is "
+                              "%(edition)s") % {"said": edition_word(said),
+                                                "edition": args.edition})
     name = args.edition or said
     if name is None:
         raise NotationError(_("which edition? the board names only colours both editions "
@@ -492,14 +512,16 @@ def _check_pieces(ed, stacks, inside):
     camel of the edition missing from the board (the short form lists every camel)."""
     for die in inside or ():
         if die not in ed.dice:
-            raise NotationError(_("die %r is not in the %s pyramid (%s)")
-                                % (die, edition_word(ed), colour_list(ed.dice)))
+            raise NotationError(_("die %(die)r is not in the %(edition)s pyramid (%(dice)s)")
+                                % {"die": die, "edition": edition_word(ed),
+                                   "dice": colour_list(ed.dice)})
     on_board = [c for s in stacks for c in stacks[s]]
     for camel in ed.camels:
         if camel not in on_board:
-            raise NotationError(_("camel %s is missing: the short board form lists every camel "
-                                "of the %s edition (%s)") % (colour_word(camel), edition_word(ed),
-                                                             colour_list(ed.camels)))
+            raise NotationError(_("camel %(camel)s is missing: the short board form lists "
+                                  "every camel of the %(edition)s edition (%(camels)s)")
+                                % {"camel": colour_word(camel), "edition": edition_word(ed),
+                                   "camels": colour_list(ed.camels)})
 
 
 def _short_board(args):
@@ -552,16 +574,19 @@ def _check_read(game, read):
     for pile, counts in read.items():
         for colour in counts:
             if colour not in racing:
-                raise CliError(_("--read: %s is no racing camel of the %s edition (%s)")
-                               % (colour, edition_word(game.edition), colour_list(racing)), 2)
+                raise CliError(_("--read: %(colour)s is no racing camel of the %(edition)s "
+                                 "edition (%(camels)s)")
+                               % {"colour": colour, "edition": edition_word(game.edition),
+                                  "camels": colour_list(racing)}, 2)
         cards = len(game.pile(pile))
         total = sum(counts.values())
         if total > cards + 0.05:
-            raise CliError(ngettext("--read: %s cards read on the %s pile, which holds %d",
-                                    "--read: %s cards read on the %s pile, which holds %d",
-                                    cards) % ("%d" % total if total == int(total) else decimal(total, 2),
-                                             _(pile), cards),
-                               2)
+            raise CliError(ngettext("--read: %(read)s cards read on the %(pile)s pile, which "
+                                    "holds %(cards)d",
+                                    "--read: %(read)s cards read on the %(pile)s pile, which "
+                                    "holds %(cards)d", cards)
+                           % {"read": "%d" % total if total == int(total) else decimal(total, 2),
+                              "pile": _(pile), "cards": cards}, 2)
 
 
 def run(args):

@@ -91,8 +91,8 @@ class _OldSpelling(argparse.Action):
         super().__init__(option_strings, dest, **kwargs)
 
     def __call__(self, parser, namespace, values, option_string=None):
-        print(_("pyramid: note: %s is now %s (the old name still works for now)")
-              % (option_string, self.new), file=sys.stderr)
+        print(_("pyramid: note: %(old)s is now %(new)s (the old name still works for now)")
+              % {"old": option_string, "new": self.new}, file=sys.stderr)
         setattr(namespace, self.dest, True if self.nargs == 0 else values)
 
 
@@ -117,7 +117,8 @@ def add_edition_argument(parser, what, default="second", default_words=None):
     words (``_("the journal's with --resume, else second")``); ``""`` says none."""
     if default_words is None:
         default_words = default or ""
-    help_text = _("%s (default %s)") % (what, default_words) if default_words else what
+    help_text = (_("%(what)s (default %(default)s)") % {"what": what, "default": default_words}
+                 if default_words else what)
     parser.add_argument("--edition", choices=EDITION_CHOICES, default=default,
                         help=help_text.replace("%", "%%"))
 
@@ -137,7 +138,8 @@ def add_seed_argument(parser, what, default=1, default_words=None):
     (``default``, or ``default_words`` when it needs words)."""
     words = default_words if default_words is not None else str(default)
     parser.add_argument("--seed", type=int, default=default, metavar=metavar("N"),
-                        help=(_("%s (default %s)") % (what, words)).replace("%", "%%"))
+                        help=(_("%(what)s (default %(default)s)") % {
+                            "what": what, "default": words}).replace("%", "%%"))
 
 
 def add_port_argument(parser, virtual=True):
@@ -191,9 +193,9 @@ def add_seats_argument(parser, default=4, default_words=None, what=None):
     chosen."""
     words = default_words if default_words is not None else str(default)
     parser.add_argument("--seats", type=int, default=default, metavar=metavar("N"),
-                        help=(_("%s: %s (default %s)") % (what or _("number of seats"),
-                                                          seats_text(), words)
-                              ).replace("%", "%%"))
+                        help=(_("%(what)s: %(seats)s (default %(default)s)") % {
+                            "what": what or _("number of seats"), "seats": seats_text(),
+                            "default": words}).replace("%", "%%"))
 
 
 def output_file_problem(option, path, written=None):
@@ -210,20 +212,23 @@ def output_file_problem(option, path, written=None):
     (a calibration's releases, a tournament's games), never after it."""
     target = written or path
     if os.path.isdir(path):
-        return _("%s %s: that is a folder; give a file name") % (option, path)
+        return _("%(option)s %(path)s: that is a folder; give a file name") % {
+            "option": option, "path": path}
     if os.path.isdir(target):  # 'results' typed, 'results.png' the folder: named (s40)
         return _("%(option)s %(path)s: %(written)s, the file it writes, is a folder; give "
                  "another name") % {"option": option, "path": path, "written": target}
     ends = [sep for sep in (os.sep, os.altsep) if sep and path.endswith(sep)]
     if ends:  # 'results/' not yet made: still a folder's name, never a file's
-        return _("%s %s: a name ending in %s is a folder's; give a file name") % (
-            option, path, ends[0])
+        return _("%(option)s %(path)s: a name ending in %(end)s is a folder's; give a file "
+                 "name") % {"option": option, "path": path, "end": ends[0]}
     folder = os.path.dirname(os.path.abspath(target))
     if not os.path.isdir(folder):
-        return _("%s %s: no folder %s") % (option, path, folder)
+        return _("%(option)s %(path)s: no folder %(folder)s") % {
+            "option": option, "path": path, "folder": folder}
     if not os.access(folder, os.W_OK) or (os.path.exists(target)
                                           and not os.access(target, os.W_OK)):
-        return _("%s %s: not allowed to write there") % (option, path)
+        return _("%(option)s %(path)s: not allowed to write there") % {
+            "option": option, "path": path}
     return None
 
 

@@ -243,8 +243,8 @@ def newest_unfinished(folder):
     try:
         written = journals_in(folder)
     except OSError as exc:
-        raise CliError(_("--resume %s: the folder can't be read (%s)")
-                       % (folder, exc.strerror or exc)) from None
+        raise CliError(_("--resume %(folder)s: the folder can't be read (%(why)s)")
+                       % {"folder": folder, "why": exc.strerror or exc}) from None
     written.sort(key=lambda item: -item[0])
     read = {}
 
@@ -269,8 +269,9 @@ def newest_unfinished(folder):
     if not found:
         over = len(written) - len(others)
         if not over:
-            raise CliError(_("--resume %s: no game journal there (%s: not a game journal): "
-                             "give --resume FILE") % (folder, ", ".join(sorted(others))))
+            raise CliError(_("--resume %(folder)s: no game journal there (%(files)s: not a game "
+                             "journal): give --resume FILE") % {
+                                 "folder": folder, "files": ", ".join(sorted(others))})
         if others:
             raise CliError(ngettext(
                 "--resume %(folder)s: no unfinished game there (%(count)d journal, its race "
@@ -291,12 +292,13 @@ def newest_unfinished(folder):
             if candidate(path).where() is not None and not candidate(path).nothing_played():
                 return candidate(path), found[0][1]
     if len(found) > 1:  # the players tell two tables' games apart, not where they stand
-        raise CliError(_("--resume %s: %d unfinished games %s: %s; give the one to "
-                         "continue: --resume FILE")
-                       % (folder, len(found), same_second(), "; ".join(
-                           _("%(path)s (%(players)s: %(where)s)")
-                           % {"path": p, "players": candidate(p).players(), "where": w}
-                           for _s, p, w in found)))
+        raise CliError(_("--resume %(folder)s: %(count)d unfinished games %(same_second)s: "
+                         "%(games)s; give the one to continue: --resume FILE")
+                       % {"folder": folder, "count": len(found), "same_second": same_second(),
+                          "games": "; ".join(
+                              _("%(path)s (%(players)s: %(where)s)")
+                              % {"path": p, "players": candidate(p).players(), "where": w}
+                              for _s, p, w in found)})
     return candidate(found[0][1]), None
 
 
@@ -329,8 +331,8 @@ def _resume_path(args):
                  "continue that one: --resume %(skipped)s)") % {
                      "folder": folder, "path": path, "where": where,
                      "skipped": skipped}, view
-    return _("resuming the newest unfinished game in %s: %s (%s)") % (
-        folder, path, where), view
+    return _("resuming the newest unfinished game in %(folder)s: %(path)s (%(where)s)") % {
+        "folder": folder, "path": path, "where": where}, view
 
 
 #: ``_resume_path``'s second value when it read no journal (a file as given)
@@ -421,14 +423,15 @@ def open_session(args, said=None):
     # every argument checked before a journal is made or a seed drawn and printed
     names = _typed_names("--players", args.players)  # '"Ben Jr"': Ben Jr
     if any(";" in n for n in names):  # 'Anna;Bernd;Cy': not one player, nor a count
-        raise CliError(_("--players %s: the names are separated by commas (%s)")
-                       % (args.players, ",".join(player_name(n) for n in
-                                                args.players.replace(";", ",").split(","))))
+        raise CliError(_("--players %(given)s: the names are separated by commas (%(names)s)")
+                       % {"given": args.players, "names": ",".join(
+                           player_name(n) for n in args.players.replace(";", ",").split(","))})
     edition, names = _first_edition(args, names)
     for name in names:
         problem = new_name_problem(name, names)
         if problem is not None:
-            raise CliError(_("--players %s: %s") % (args.players, problem))
+            raise CliError(_("--players %(given)s: %(problem)s") % {"given": args.players,
+                                                                      "problem": problem})
     bots = _bot_seats(args.bots or "", names)
     path = args.journal
     made = None  # the journals/ folder when this start makes it: a failed start removes it
@@ -442,8 +445,8 @@ def open_session(args, said=None):
         if not is_game_journal(path):  # any other file: never written over, never resumed
             raise CliError(_("%s is not empty and holds no game: give another --journal "
                              "(nothing was changed)") % path)
-        raise CliError(_("%s already holds a game: use --resume %s, or another --journal")
-                       % (path, path))
+        raise CliError(_("%(path)s already holds a game: use --resume %(path)s, or another "
+                         "--journal") % {"path": path})
     seed = args.seed
     if seed is None:
         seed = fresh_seed()  # printed by run() once the game really starts
@@ -493,7 +496,8 @@ def _first_edition(args, names):
                 return edition, check_names(edition, names)
             except TableError:
                 continue
-        raise CliError(_("--players %s: %s") % (args.players, exc)) from None
+        raise CliError(_("--players %(given)s: %(problem)s") % {"given": args.players,
+                                                                  "problem": exc}) from None
 
 
 def _refuse_journals_pseudo_terminal(args, header, options):
@@ -517,11 +521,11 @@ def _refuse_journals_pseudo_terminal(args, header, options):
         words += ["--retype", text]
     command = " ".join(shlex.quote(w) for w in
                        words + list(options) + ["--pyramid", _("PORT")])
-    raise CliError(_("%s was played on %s, a pseudo-terminal (an emulated pyramid's): its "
-                     "number may be another program's terminal now, so a resume opens it "
-                     "only when given again; nothing was changed. Continue with the port "
-                     "the emulator prints: %s (or --pyramid manual and type the dice)")
-                   % (path, port, command))
+    raise CliError(_("%(path)s was played on %(port)s, a pseudo-terminal (an emulated "
+                     "pyramid's): its number may be another program's terminal now, so a "
+                     "resume opens it only when given again; nothing was changed. Continue "
+                     "with the port the emulator prints: %(command)s (or --pyramid manual and "
+                     "type the dice)") % {"path": path, "port": port, "command": command})
 
 
 def _port_to_suggest(spec, link=None):
@@ -556,8 +560,9 @@ def _typed_names(option, text):
     try:
         return typed_names(text)
     except TableError as exc:
-        said = _("--players %s: %s") if option == "--players" else _("--bots %s: %s")
-        raise CliError(said % (text, exc)) from None
+        said = (_("--players %(given)s: %(problem)s") if option == "--players"
+                else _("--bots %(given)s: %(problem)s"))
+        raise CliError(said % {"given": text, "problem": exc}) from None
 
 
 def _bot_seats(text, names):
@@ -578,21 +583,25 @@ def _bot_seats(text, names):
                 # a policy, as pyramid tournament's --bots takes them: play's takes the
                 # players' names, and its bots play the table's one policy (tester
                 # s37tp finding 13)
-                raise CliError(_("--bots names %r, who is not among the players (%s): "
-                                 "--bots takes players' names, e.g. --bots %s; the bots' "
-                                 "policy is always %s (pyramid tournament's --bots chooses "
-                                 "policies)")
-                               % (b, players, ",".join(names[1:3] or names), TABLE_POLICY))
+                raise CliError(_("--bots names %(bot)r, who is not among the players "
+                                 "(%(players)s): --bots takes players' names, e.g. --bots "
+                                 "%(example)s; the bots' policy is always %(policy)s (pyramid "
+                                 "tournament's --bots chooses policies)")
+                               % {"bot": b, "players": players,
+                                  "example": ",".join(names[1:3] or names),
+                                  "policy": TABLE_POLICY})
             if len(starts) > 1:  # never one of them guessed
-                raise CliError(_("--bots names %r, who is not among the players (%s): it "
-                                 "could be %s; give the whole name")
-                               % (b, players, _(" or ").join(starts)))
+                raise CliError(_("--bots names %(bot)r, who is not among the players "
+                                 "(%(players)s): it could be %(names)s; give the whole name")
+                               % {"bot": b, "players": players,
+                                  "names": _(" or ").join(starts)})
             meant = nearest(b, names)
             if meant is not None:
-                raise CliError(_("--bots names %r, who is not among the players (%s); did "
-                                 "you mean %s?") % (b, players, meant))
-            raise CliError(_("--bots names %r, who is not among the players (%s)")
-                           % (b, players))
+                raise CliError(_("--bots names %(bot)r, who is not among the players "
+                                 "(%(players)s); did you mean %(near)s?")
+                               % {"bot": b, "players": players, "near": meant})
+            raise CliError(_("--bots names %(bot)r, who is not among the players (%(players)s)")
+                           % {"bot": b, "players": players})
         bots.append(matches[0])
     return bots
 
@@ -681,22 +690,25 @@ def _check_resume_options(args, header, path=None, view=NOT_READ):
         if names not in ([player_name(n) for n in header["players"]],
                          [player_name(n) for n in current]):
             # the seats stay; a misspelt name is corrected at the table, journaled
-            raise CliError(_("--players %s conflicts with the journal's players (%s): leave it "
-                             "out with --resume (a name is corrected at the table: rename OLD "
-                             "NEW)") % (",".join(names), ",".join(current)))
+            raise CliError(_("--players %(given)s conflicts with the journal's players "
+                             "(%(players)s): leave it out with --resume (a name is corrected "
+                             "at the table: rename OLD NEW)")
+                           % {"given": ",".join(names), "players": ",".join(current)})
     if args.edition and args.edition != header["edition"]:
-        raise CliError(_("--edition %s conflicts with the journal's edition (%s): leave it out "
-                       "with --resume") % (args.edition, header["edition"]))
+        raise CliError(_("--edition %(given)s conflicts with the journal's edition "
+                         "(%(edition)s): leave it out with --resume")
+                       % {"given": args.edition, "edition": header["edition"]})
     if args.bots is not None:
         import shlex
         names = current  # as the table calls them now: a rename may move a name to another seat
         kept = sorted(set(i for i in header.get("bots") or () if isinstance(i, int)))
         if sorted(set(_bot_seats(args.bots, names))) != kept:
-            raise CliError(_("--bots %s conflicts with the journal's bots (%s): the journal keeps "
-                           "the seats as the game started, so a bot can't take over a seat; "
-                           "leave it out with --resume")
-                           % (shlex.quote(args.bots), ",".join(names[i] for i in kept if i < len(names))
-                              or _("none")))
+            raise CliError(_("--bots %(given)s conflicts with the journal's bots (%(bots)s): "
+                             "the journal keeps the seats as the game started, so a bot can't "
+                             "take over a seat; leave it out with --resume")
+                           % {"given": shlex.quote(args.bots),
+                              "bots": ",".join(names[i] for i in kept if i < len(names))
+                              or _("none")})
     if args.seed is not None and args.seed != header.get("seed", 1):
         raise CliError(_("--seed %d conflicts with the journal's seed (%s): leave it out with "
                        "--resume") % (args.seed, header.get("seed", 1)))
@@ -727,14 +739,16 @@ def unchecked_board_note(journal, session, port):
     older version wrote it, or it was cut before the pyramid's first ``HELLO``): what
     can't be checked, and what the link goes by instead."""
     if session.last_pyramid_event is not None:
-        return (_("%s does not say which pyramid the game was played with (an older version "
-                  "wrote it): the pyramid on %s is not checked to be that one; its dice are "
-                  "taken after the journal's last, event %d of boot %s")
-                % (journal.path, port, session.last_pyramid_event[1], session.last_pyramid_event[0]))
-    return (_("%s does not say which pyramid the game was played with (an older version "
-              "wrote it, or it was cut before the pyramid's first HELLO): the pyramid on %s is "
-              "not checked to be that one; its dice are taken from those no table took")
-            % (journal.path, port))
+        return (_("%(path)s does not say which pyramid the game was played with (an older "
+                  "version wrote it): the pyramid on %(port)s is not checked to be that one; "
+                  "its dice are taken after the journal's last, event %(event)d of boot "
+                  "%(boot)s")
+                % {"path": journal.path, "port": port, "event": session.last_pyramid_event[1],
+                   "boot": session.last_pyramid_event[0]})
+    return (_("%(path)s does not say which pyramid the game was played with (an older version "
+              "wrote it, or it was cut before the pyramid's first HELLO): the pyramid on "
+              "%(port)s is not checked to be that one; its dice are taken from those no table "
+              "took") % {"path": journal.path, "port": port})
 
 
 def reserved_name_notes(session):
@@ -814,7 +828,8 @@ def quit_line(journal, command=None):
     if command is None:
         import shlex
         command = "pyramid play --resume %s" % shlex.quote(journal.path)
-    return _("game saved in %s; continue it with: %s") % (journal.path, command)
+    return _("game saved in %(path)s; continue it with: %(command)s") % {
+        "path": journal.path, "command": command}
 
 
 def _plain(args):
@@ -1069,10 +1084,11 @@ def _play(args, session, journal, pyramid, spec, speaker, board, plain, seam, no
             print()
             return 0
         except RuntimeError as exc:  # the virtual pyramid's board stopped
-            raise CliError(_("%s; the game is safe in %s; continue it with: %s")
-                           % (str(exc).strip().splitlines()[0], journal.path,
-                              journal.resume_command or "pyramid play --resume %s"
-                              % journal.path)) from None
+            raise CliError(_("%(why)s; the game is safe in %(path)s; continue it with: "
+                             "%(command)s")
+                           % {"why": str(exc).strip().splitlines()[0], "path": journal.path,
+                              "command": journal.resume_command or "pyramid play --resume %s"
+                              % journal.path}) from None
     from camelhost.table.controller import Table
     from camelhost.ui.tui import TableApp
     # the full screen would hide the LAN address and its QR code (loopback: no pause)

@@ -40,15 +40,17 @@ def newest_journal(folder):
     try:
         written = journals_in(folder)
     except OSError as exc:
-        raise CliError(_("%s: the folder can't be read (%s)")
-                       % (folder, exc.strerror or exc)) from None
+        raise CliError(_("%(folder)s: the folder can't be read (%(why)s)")
+                       % {"folder": folder, "why": exc.strerror or exc}) from None
     if not written:
         raise CliError(_("%s is a folder with no journal in it (*.jsonl): give FILE") % folder)
     newest = max(second for second, _path in written)
     found = [path for second, path in written if second == newest]
     if len(found) > 1:
-        raise CliError(_("%s: %d journals %s: %s; give the one to show: pyramid replay FILE")
-                       % (folder, len(found), same_second(), ", ".join(found)))
+        raise CliError(_("%(folder)s: %(count)d journals %(same_second)s: %(journals)s; give the "
+                         "one to show: pyramid replay FILE")
+                       % {"folder": folder, "count": len(found), "same_second": same_second(),
+                          "journals": ", ".join(found)})
     return found[0]
 
 
@@ -141,7 +143,8 @@ def run(args):
         from camelhost.table.journal import read_last_lang
         from camelhost.table.session import Session
         speak_journals_language(args, {"lang": read_last_lang(path, Session.stale_line)})  # as the replay speaks
-        _print(_("replaying the newest journal in %s: %s") % (args.file, path))
+        _print(_("replaying the newest journal in %(folder)s: %(path)s") % {
+            "folder": args.file, "path": path})
         args.file = path
     events, notes = _journal_events(args.file, args)
     head = events[0]
@@ -151,8 +154,9 @@ def run(args):
         # the address first: a bad or busy one is refused before the game is printed
         board.enter_context(serving_replay(args.web, events))
     try:
-        _print(_("Journal %s: %s edition, players %s") % (args.file, edition_word(head["edition"]),
-                                                       ", ".join(head["players"])))
+        _print(_("Journal %(path)s: %(edition)s edition, players %(players)s") % {
+            "path": args.file, "edition": edition_word(head["edition"]),
+            "players": ", ".join(head["players"])})
         session = _replayed(events, args.file, args.brief)
         _print_where_it_stops(session, notes)
         if args.web is not None:

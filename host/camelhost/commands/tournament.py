@@ -68,9 +68,10 @@ def _bots_help():
                "--bots names the seats instead), from: ")]
     for name in sorted(POLICIES):
         lines.append("%s: %s;" % (name, league.described(DESCRIPTIONS[name])))
-    return (" ".join(lines) + " " + _("default: %s at the first seat, %s at every other "
-                                      "(%s at 4 seats)") % (
-        DEFAULT_BOTS[0], DEFAULT_BOTS[1], ",".join(default_bots(4)))).replace("%", "%%")
+    return (" ".join(lines) + " " + _("default: %(first)s at the first seat, %(other)s at "
+                                      "every other (%(four)s at 4 seats)") % {
+        "first": DEFAULT_BOTS[0], "other": DEFAULT_BOTS[1],
+        "four": ",".join(default_bots(4))}).replace("%", "%%")
 
 
 def default_bots(seats):
@@ -168,12 +169,14 @@ class LineProgress:
             return
         elapsed = time.perf_counter() - self.started
         left = pace_remaining(elapsed, done, self.total)
-        self.console.print(ngettext("%d/%d game (%s), %s so far, about %s left: %s",
-                                    "%d/%d games (%s), %s so far, about %s left: %s",
-                                    self.total)
-                           % (done, self.total, percent(done / float(self.total)),
-                              _duration(elapsed),
-                              _duration(left), summary), soft_wrap=True, highlight=False)
+        self.console.print(ngettext("%(done)d/%(total)d game (%(share)s), %(elapsed)s so far, "
+                                    "about %(left)s left: %(summary)s",
+                                    "%(done)d/%(total)d games (%(share)s), %(elapsed)s so far, "
+                                    "about %(left)s left: %(summary)s", self.total)
+                           % {"done": done, "total": self.total,
+                              "share": percent(done / float(self.total)),
+                              "elapsed": _duration(elapsed), "left": _duration(left),
+                              "summary": summary}, soft_wrap=True, highlight=False)
 
 
 def pace_remaining(elapsed, done, total):
@@ -208,10 +211,10 @@ def _plot_title(tally, args, edition, names):
     played = ngettext("%d game", "%d games", tally.games) % tally.games
     if tally.games < args.games:
         played = _("%s of %d (interrupted)") % (played, args.games)
-    return "%s\n%s" % (_("%s edition, %s, %s, seed %d")
-                       % (edition_word(edition),
-                          ngettext("%d seat", "%d seats", args.seats) % args.seats,
-                          played, args.seed),
+    return "%s\n%s" % (_("%(edition)s edition, %(seats)s, %(games)s, seed %(seed)d")
+                       % {"edition": edition_word(edition),
+                          "seats": ngettext("%d seat", "%d seats", args.seats) % args.seats,
+                          "games": played, "seed": args.seed},
                        _("bots by seat (rotated each game): %s") % ",".join(names))
 
 
@@ -333,16 +336,17 @@ def _dask_client(args):
             # a scheduler not answering is said only after Dask's wait (30 s): this line
             # says what the wait is for before it (s39 tester 14)
             wait = tournament.scheduler_timeout()
-            print(_("connecting to the Dask scheduler %s (waiting up to %s s)")
-                  % (args.scheduler, decimal(wait, 0 if wait.is_integer() else 1)),
+            print(_("connecting to the Dask scheduler %(address)s (waiting up to %(wait)s s)")
+                  % {"address": args.scheduler,
+                     "wait": decimal(wait, 0 if wait.is_integer() else 1)},
                   file=sys.stderr, flush=True)
         return tournament.dask_client(args.scheduler, min(args.workers or os.cpu_count()
                                                           or 1, args.games))
     except ImportError as exc:
         raise CliError(str(exc)) from None
     except OSError as exc:
-        raise CliError(_("cannot reach the Dask scheduler %s: %s")
-                       % (args.scheduler, exc)) from None
+        raise CliError(_("cannot reach the Dask scheduler %(address)s: %(why)s")
+                       % {"address": args.scheduler, "why": exc}) from None
 
 
 def _close(log, client):
@@ -533,10 +537,14 @@ def run(args):
         console.soft_wrap = True
     where = "" if client is None else _(" on Dask %s") % (args.scheduler or _("(a local cluster)"))
     # two lines, each within 80 columns for the usual bots: the set-up, then the policies
-    console.print(_("tournament: %s edition, %s, %s, seed %d, %s%s")
-                  % (edition_word(edition), ngettext("%d seat", "%d seats", args.seats) % args.seats,
-                     ngettext("%d game", "%d games", args.games) % args.games,
-                     args.seed, ngettext("%d worker", "%d workers", workers) % workers, where),
+    console.print(_("tournament: %(edition)s edition, %(seats)s, %(games)s, seed %(seed)d, "
+                    "%(workers)s%(where)s")
+                  % {"edition": edition_word(edition),
+                     "seats": ngettext("%d seat", "%d seats", args.seats) % args.seats,
+                     "games": ngettext("%d game", "%d games", args.games) % args.games,
+                     "seed": args.seed,
+                     "workers": ngettext("%d worker", "%d workers", workers) % workers,
+                     "where": where},
                   soft_wrap=True)
     for line in bots_lines(names, console.width if console.is_terminal else None):
         console.print(line, soft_wrap=True, highlight=False)

@@ -83,11 +83,13 @@ class Calls:
                 if waiter[1].wait(timeout):
                     reply = waiter[2]
                     if reply.name == "NAK":
-                        refused = LinkError(_("the pyramid refused %s: %s") % (name, reply["reason"]))
+                        refused = LinkError(_("the pyramid refused %(call)s: %(reason)s") % {
+                            "call": name, "reason": reply["reason"]})
                         refused.reason = reply["reason"]  # the NAK's reason word (docs/protocol.md)
                         raise refused
                     return reply
-            raise LinkError(_("no answer from the pyramid to %s within %s s") % (name, decimal(timeout, 1)))
+            raise LinkError(_("no answer from the pyramid to %(call)s within %(wait)s s") % {
+                "call": name, "wait": decimal(timeout, 1)})
         finally:
             with self._lock:
                 self._waiters.remove(waiter)

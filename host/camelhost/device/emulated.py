@@ -154,8 +154,8 @@ def check_flash_image(path):
     folder = os.path.dirname(os.path.abspath(path))
     if not os.path.exists(path):
         if not os.path.isdir(folder):
-            raise NotAFlashImage(_("no folder %s for the flash image %s")
-                                 % (os.path.dirname(path) or folder, path))
+            raise NotAFlashImage(_("no folder %(folder)s for the flash image %(path)s")
+                                 % {"folder": os.path.dirname(path) or folder, "path": path})
         return None
     size = FS_BLOCK_SIZE * FS_BLOCK_COUNT
     refused = _("%s is not an emulated board's flash image (%s); give a new file name for a "
@@ -767,13 +767,14 @@ class EmulatedPyramid(DiceTableDriver, PtyCable):
     def _stopped_error(self, what):
         proc = self._proc
         if proc is None or proc.poll() is not None:
-            return EmulatorError(_("the emulated board stopped while waiting for %s: %s")
-                                 % (what, self.log()[-2000:]))
+            return EmulatorError(_("the emulated board stopped while waiting for %(what)s: "
+                                   "%(console)s") % {"what": what, "console": self.log()[-2000:]})
         return None
 
     def _timeout_error(self, timeout, what):
-        return EmulatorError(_("timed out after %.0f s waiting for %s; the board's "
-                               "console: %s") % (timeout, what, self.log()[-1500:]))
+        return EmulatorError(_("timed out after %(wait).0f s waiting for %(what)s; the board's "
+                               "console: %(console)s") % {"wait": timeout, "what": what,
+                                                           "console": self.log()[-1500:]})
 
     def log(self):
         """The board's console lines and the emulator's stderr, as text."""

@@ -122,7 +122,8 @@ def build(build_dir, firmware_dir=None):
             [compiler, "-march=" + MARCH, "-s", rel, "-o", out, source], capture_output=True, text=True
         )
         if done.returncode != 0:
-            raise CliError(_("mpy-cross failed on %s: %s") % (source, done.stderr.strip()))
+            raise CliError(_("mpy-cross failed on %(file)s: %(why)s") % {
+                "file": source, "why": done.stderr.strip()})
     for name in ("main.py", "boot.py"):
         source = os.path.join(firmware_dir, name)
         if os.path.exists(source):
@@ -299,9 +300,9 @@ def check_compatible(board, header):
     ``header`` (``mpy_header``), as MicroPython's loader decides (py/persistentcode.c):
     same major version; for native code also the same sub-version and architecture."""
     if board.name != "micropython":
-        raise CliError(_("the board runs %s %s, not MicroPython: the pyramid firmware needs "
-                       "MicroPython 1.23 or later (install the RP2040 MicroPython UF2)")
-                       % (board.name, board.version))
+        raise CliError(_("the board runs %(name)s %(version)s, not MicroPython: the pyramid "
+                         "firmware needs MicroPython 1.23 or later (install the RP2040 "
+                         "MicroPython UF2)") % {"name": board.name, "version": board.version})
     got = board.mpy_version
     version, sub, arch, _bits = header
     if got is None:
@@ -313,10 +314,13 @@ def check_compatible(board, header):
                        "makes v%d.%d: install MicroPython 1.23 or later on the board (or an "
                        "mpy-cross matching it)") % (board.version, got[0], version, sub))
     if arch and (arch != got[2] or sub != got[1]):
-        raise CliError(_("the compiled firmware holds native code for %s (.mpy v%d.%d) but the "
-                       "board is %s (.mpy v%d.%d): it would not load there")
-                       % (_ARCHES[arch] if arch < len(_ARCHES) else arch, version, sub,
-                          _ARCHES[got[2]] if got[2] < len(_ARCHES) else got[2], got[0], got[1]))
+        raise CliError(_("the compiled firmware holds native code for %(arch)s (.mpy "
+                         "v%(version)d.%(sub)d) but the board is %(board)s (.mpy "
+                         "v%(board_version)d.%(board_sub)d): it would not load there")
+                       % {"arch": _ARCHES[arch] if arch < len(_ARCHES) else arch,
+                          "version": version, "sub": sub,
+                          "board": _ARCHES[got[2]] if got[2] < len(_ARCHES) else got[2],
+                          "board_version": got[0], "board_sub": got[1]})
 
 
 def check_port(port):
@@ -373,8 +377,9 @@ def check_port(port):
     from camelhost.device.sources import port_given, without_a_board
     from camelhost.device.transport import ports_seen
 
-    raise CliError(_("no such port %s (serial ports seen: %s); plug the board in, or give "
-                     "%s for the first RP2040 on USB") % (path, ports_seen(), port_given("auto"))
+    raise CliError(_("no such port %(port)s (serial ports seen: %(seen)s); plug the board in, "
+                     "or give %(auto)s for the first RP2040 on USB")
+                   % {"port": path, "seen": ports_seen(), "auto": port_given("auto")}
                    + ". " + without_a_board())
 
 
@@ -476,11 +481,12 @@ def check_answers(port):
     if answer == "pyramid":
         raise CliError(_running_line(port))
     if answer is False:
-        raise CliError(_("%s does not look like a MicroPython board: no prompt after Ctrl-C "
-                         "within %s s, so nothing was copied. Check the port (the emulated "
-                         "Pico's is the one pyramid emulate printed; --port auto finds a Pico "
-                         "on USB); a Pico whose own program ignores Ctrl-C needs a safe boot "
-                         "first (hardware/README.md)") % (port, decimal(PROMPT_WAIT_S, 1)))
+        raise CliError(_("%(port)s does not look like a MicroPython board: no prompt after "
+                         "Ctrl-C within %(wait)s s, so nothing was copied. Check the port (the "
+                         "emulated Pico's is the one pyramid emulate printed; --port auto finds "
+                         "a Pico on USB); a Pico whose own program ignores Ctrl-C needs a safe "
+                         "boot first (hardware/README.md)")
+                       % {"port": port, "wait": decimal(PROMPT_WAIT_S, 1)})
 
 
 def check_not_running(port):
@@ -540,7 +546,7 @@ def _mpremote(port, args):
             last += _("; the pyramid firmware is running: unplug it, hold the slider down "
                       "while plugging it back in, or press BOOTSEL just after (safe boot, "
                       "hardware/README.md), then flash again")
-        raise CliError(_("mpremote failed on %s: %s") % (port, last))
+        raise CliError(_("mpremote failed on %(port)s: %(why)s") % {"port": port, "why": last})
     return done
 
 
@@ -574,12 +580,15 @@ def flash(port, build_dir=None, target="/", resume=False, reset=True, log=print,
             try:
                 check_compatible(board, this)
             except CliError as exc:
-                raise CliError(_("%s: refusing to flash (nothing copied): %s") % (rel, exc)) from None
+                raise CliError(_("%(file)s: refusing to flash (nothing copied): %(why)s") % {
+                    "file": rel, "why": exc}) from None
             header = header or this
     got = board.mpy_version
-    log(_("board: %s %s, loads .mpy v%d.%d (%s); built .mpy %s")
-        % (board.name, board.version, got[0], got[1],
-           _ARCHES[got[2]] if got[2] < len(_ARCHES) else got[2], describe_header(header)))
+    log(_("board: %(name)s %(version)s, loads .mpy v%(mpy)d.%(sub)d (%(arch)s); built .mpy "
+          "%(built)s")
+        % {"name": board.name, "version": board.version, "mpy": got[0], "sub": got[1],
+           "arch": _ARCHES[got[2]] if got[2] < len(_ARCHES) else got[2],
+           "built": describe_header(header)})
     args = mpremote_args(port, build_dir, target, resume, reset, remove=board.stale)
     if board.stale:
         log(_("removing sources that would shadow the compiled files: %s") % ", ".join(board.stale))
@@ -588,7 +597,8 @@ def flash(port, build_dir=None, target="/", resume=False, reset=True, log=print,
     missing = []
     for rel, size in files:
         if listing.get(rel) != size:
-            missing.append(_("%s (%s on the board, %d built)") % (rel, listing.get(rel), size))
+            missing.append(_("%(file)s (%(board)s on the board, %(built)d built)") % {
+                "file": rel, "board": listing.get(rel), "built": size})
     if missing:
         raise CliError(_("the board's files differ from the build: %s") % ", ".join(missing))
     left = [rel for rel in board.stale if rel in listing]
@@ -598,7 +608,8 @@ def flash(port, build_dir=None, target="/", resume=False, reset=True, log=print,
     extra = sorted(rel for rel in listing if rel not in built)
     if extra:
         log(_("also on the board (not from this build): %s") % ", ".join(extra))
-    log(_("copied and verified %d files on %s under %s") % (len(files), port, target))
+    log(_("copied and verified %(count)d files on %(port)s under %(target)s") % {
+        "count": len(files), "port": port, "target": target})
     listing = Listing(listing)
     listing.settings = board.settings
     return listing

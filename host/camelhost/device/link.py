@@ -95,10 +95,10 @@ def repl_text(port):
     MicroPython's prompt on ``port``: what it is and the two fixes (a board in safe boot
     starts the firmware when plugged in without the slider held, hardware/README.md
     "Watchdog and safe boot"; one never flashed gets it from ``pyramid flash``)."""
-    return (_("the board on %s is at the MicroPython prompt, the pyramid firmware not running "
-              "(safe boot, or not flashed): unplug and replug it without holding the slider "
-              "(an emulated Pico: c in its terminal), or pyramid flash --port %s")
-            % (port, port))
+    return (_("the board on %(port)s is at the MicroPython prompt, the pyramid firmware not "
+              "running (safe boot, or not flashed): unplug and replug it without holding the "
+              "slider (an emulated Pico: c in its terminal), or pyramid flash --port %(port)s")
+            % {"port": port})
 
 
 class Link:
@@ -324,10 +324,12 @@ class Link:
             elif self.at_repl is not None:
                 text = self.at_repl
             elif self.advice is not None:
-                text = _("%s does not look like a smart pyramid (%s); %s") % (self.port, what, self.advice)
+                text = _("%(port)s does not look like a smart pyramid (%(what)s); %(advice)s") % {
+                    "port": self.port, "what": what, "advice": self.advice}
             else:
-                text = (_("%s does not look like a smart pyramid (%s); check the port, or play with "
-                          "--pyramid manual and type the dice") % (self.port, what))
+                text = (_("%(port)s does not look like a smart pyramid (%(what)s); check the port, "
+                          "or play with --pyramid manual and type the dice")
+                        % {"port": self.port, "what": what})
             self._abandon()
             raise NotAPyramid(text)
 

@@ -55,11 +55,13 @@ def find_rp2040_port(option="--pyramid", virtual=True):
     form = os.environ.get(PORT_FORM_ENV, "").strip() if option == "--port" else ""
     if form:  # a command that is not pyramid's own (make flash): its form
         text = (_("no smart pyramid found (no USB serial port with vendor id 0x2E8A; "
-                  "ports seen: %s). Plug it in, or name its port: %s") % (seen, form))
+                  "ports seen: %(seen)s). Plug it in, or name its port: %(form)s")
+                % {"seen": seen, "form": form})
     else:  # the simulated pyramid too, and for play typed dice (maker s43, finding 4)
         text = (_("no smart pyramid found (no USB serial port with vendor id 0x2E8A; "
-                  "ports seen: %s). Plug it in, or give %s")
-                % (seen, sources.instead_of_a_port(option, first="PORT", virtual=virtual)))
+                  "ports seen: %(seen)s). Plug it in, or give %(instead)s")
+                % {"seen": seen, "instead": sources.instead_of_a_port(
+                    option, first="PORT", virtual=virtual)})
     if option == "--port":
         text += ". " + sources.without_a_board()
     raise CliError(text)
@@ -78,8 +80,10 @@ def missing_port(port, option="--port"):
         return
     from camelhost.device.transport import ports_seen
 
-    text = (_("cannot open %s: no such port (serial ports seen: %s). Plug the pyramid in, "
-              "or give %s") % (port, ports_seen(), sources.instead_of_a_port(option)))
+    text = (_("cannot open %(port)s: no such port (serial ports seen: %(seen)s). Plug the "
+              "pyramid in, or give %(instead)s") % {
+                  "port": port, "seen": ports_seen(),
+                  "instead": sources.instead_of_a_port(option)})
     if option == "--port":
         text += ". " + sources.without_a_board()
     raise CliError(text)
@@ -357,8 +361,8 @@ def open_pyramid(spec, edition="second", seed=1, resume=None, value_buttons=True
     p = OpenPyramid(spec)
     if spec == MANUAL:
         if option != "--pyramid":  # a maker's tool reads the board: no dice to type instead
-            raise CliError(_("%s manual: this tool needs a pyramid: give %s PORT, %s auto or "
-                             "%s virtual") % (option, option, option, option))
+            raise CliError(_("%(option)s manual: this tool needs a pyramid: give %(option)s "
+                             "PORT, %(option)s auto or %(option)s virtual") % {"option": option})
         return p
     if hint is None:
         hint = sources.instead_of_a_port(option)
@@ -410,9 +414,10 @@ def open_pyramid(spec, edition="second", seed=1, resume=None, value_buttons=True
                 "(pyramid emulate --flash FILE); without --flash each start is a new board "
                 "(docs/emulator.md)")
         if option != "--pyramid":  # a maker's tool: no game to play by hand instead
-            p.link.advice = (_("check the USB cable, that %s is the pyramid's port (%s) and "
-                               "that it runs the pyramid firmware (pyramid flash %s %s)")
-                             % (port, hint, option, port))
+            p.link.advice = (_("check the USB cable, that %(port)s is the pyramid's port "
+                               "(%(hint)s) and that it runs the pyramid firmware (pyramid flash "
+                               "%(option)s %(port)s)")
+                             % {"port": port, "hint": hint, "option": option})
         p.link.open()
     except NotASerialPort as exc:  # a file, /dev/null, /dev/tty: nothing opened
         p.link = None

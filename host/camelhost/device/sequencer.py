@@ -599,8 +599,9 @@ class Sequencer:
             fix = _("update this program (pip install --upgrade the pyramid host package)")
         else:
             fix = _("update the pyramid's firmware (pyramid flash --port %s)") % self.port
-        text = (_("the pyramid on %s speaks protocol version %d, this program version %d: %s")
-                % (self.port, proto, ours, fix))
+        text = (_("the pyramid on %(port)s speaks protocol version %(theirs)d, this program "
+                  "version %(ours)d: %(fix)s")
+                % {"port": self.port, "theirs": proto, "ours": ours, "fix": fix})
         if self.refused is None:
             log.error("%s", text)
         self.refused = text
@@ -630,10 +631,11 @@ class Sequencer:
         taken (state ``refused``, ``refused`` names both boards)."""
         ours = self.uid
         if self.origin is not None:
-            ours = _("%s (boot %s)") % (self.uid, self.origin[0])
-        text = (_("the pyramid on %s is board %s (boot %s), not the one this game was played "
-                  "with, board %s: %s") % (self.port, msg["uid"], msg["boot"], ours,
-                                           self.board_fix or _(BOARD_FIX)))
+            ours = _("%(board)s (boot %(boot)s)") % {"board": self.uid, "boot": self.origin[0]}
+        text = (_("the pyramid on %(port)s is board %(board)s (boot %(boot)s), not the one this "
+                  "game was played with, board %(ours)s: %(fix)s")
+                % {"port": self.port, "board": msg["uid"], "boot": msg["boot"], "ours": ours,
+                   "fix": self.board_fix or _(BOARD_FIX)})
         if self.refused is None:  # said by the one who reads ``refused``: logged only
             log.info("%s", text)
         self.refused = text
@@ -646,9 +648,11 @@ class Sequencer:
         memory of its boot was lost. Nothing of it is taken (state ``refused``, the
         refusal names the boot and both numbers), where its events would have been
         dropped as ones already had, unsaid (tester2 s35, finding 7c)."""
-        text = (_("the pyramid's record of boot %s went back (event %d after %d): it is not "
-                  "the board this game was played on, or its memory was lost: %s")
-                % (boot, seq, self.delivered, self.board_fix or _(BOARD_FIX)))
+        text = (_("the pyramid's record of boot %(boot)s went back (event %(event)d after "
+                  "%(delivered)d): it is not the board this game was played on, or its memory "
+                  "was lost: %(fix)s")
+                % {"boot": boot, "event": seq, "delivered": self.delivered,
+                   "fix": self.board_fix or _(BOARD_FIX)})
         if self.refused is None:  # said by the one who reads ``refused``: logged only
             log.info("%s", text)
         self.refused = text

@@ -126,7 +126,8 @@ class NotASerialPort(OSError):
     serial line or written there. ``port``: the path; ``why``: the problem's words."""
 
     def __init__(self, port, why):
-        OSError.__init__(self, _("%s is %s, not a serial port") % (port, why))
+        OSError.__init__(self, _("%(port)s is %(what)s, not a serial port") % {
+            "port": port, "what": why})
         self.port = port
         self.why = why
 
@@ -316,8 +317,8 @@ class PortIdentity:
             return _("a pseudo-terminal, not the pyramid's USB port")
         if self.usb is not None and than.usb is not None:
             if self.usb != than.usb:
-                return (_("another USB device (serial number %s, the pyramid's is %s)")
-                        % (self.usb[2], than.usb[2]))
+                return (_("another USB device (serial number %(serial)s, the pyramid's is "
+                          "%(pyramids)s)") % {"serial": self.usb[2], "pyramids": than.usb[2]})
             return None
         if self.usb is None and than.usb is None and self.node[0] != than.node[0]:
             return _("another device (device number %d:%d, the pyramid's was %d:%d)") % (

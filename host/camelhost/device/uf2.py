@@ -48,8 +48,8 @@ def check(path):
                              "give the RPI_PICO UF2 from micropython.org") % (path, at // BLOCK))
         if not flags & FLAG_FAMILY or family != RP2040_FAMILY:
             shown = "0x%08X" % family if flags & FLAG_FAMILY else _("none")
-            raise UF2Error(_("%s is not an RP2040 UF2 (block %d: family id %s, the RP2040's "
-                             "is 0xE48BFF56): give the RPI_PICO UF2 from micropython.org, "
-                             "not a Pico 2's or another board's")
-                           % (path, at // BLOCK, shown))
+            raise UF2Error(_("%(path)s is not an RP2040 UF2 (block %(block)d: family id "
+                             "%(family)s, the RP2040's is 0xE48BFF56): give the RPI_PICO UF2 "
+                             "from micropython.org, not a Pico 2's or another board's")
+                           % {"path": path, "block": at // BLOCK, "family": shown})
     return len(data) // BLOCK

@@ -620,13 +620,15 @@ class VirtualPyramid(DiceTableDriver, PtyCable):
         boot = self._boot
         if boot is None or boot.proc.poll() is not None:
             return VirtualPyramidError(
-                _("the board stopped (exit status %s) while waiting for %s: %s")
-                % (boot and boot.proc.returncode, what, self.board_log()[-2000:])
+                _("the board stopped (exit status %(status)s) while waiting for %(what)s: "
+                  "%(console)s") % {"status": boot and boot.proc.returncode, "what": what,
+                                    "console": self.board_log()[-2000:]}
             )
         return None
 
     def _timeout_error(self, timeout, what):
-        return VirtualPyramidError(_("timed out after %s s waiting for %s") % (decimal(timeout, 1), what))
+        return VirtualPyramidError(_("timed out after %(wait)s s waiting for %(what)s") % {
+            "wait": decimal(timeout, 1), "what": what})
 
     def _push_content(self, dice, wait, timeout):
         if not dice:

@@ -594,10 +594,10 @@ class Table:
 
     def _ask_private(self):
         """Ask the colour of the finish card for the pile ``self.private``, unseen."""
-        self.display.text(_("%s: type the colour of your finish card for the %s pile "
-                          "(it is not shown; an empty line cancels)")
-                          % (self.session.names[self.session.current],
-                             narration.pile_word(self.private)))
+        self.display.text(_("%(player)s: type the colour of your finish card for the "
+                            "%(pile)s pile (it is not shown; an empty line cancels)")
+                          % {"player": self.session.names[self.session.current],
+                             "pile": narration.pile_word(self.private)})
 
     def _game_line(self, text):
         """A line for the game (an action, a die, a correction...): parsed, fed to the
@@ -619,11 +619,12 @@ class Table:
             if event["type"] == "die" and refuse_die:
                 typed = text if len(text) <= 40 else shown(text)
                 if self.virtual is not None:  # its slider is a command: name it
-                    raise TableError(_("%s: a die typed on %s's turn: type 'pyramid' first, or "
-                                       "'release' (the virtual pyramid's slider)")
-                                     % (typed, s.names[s.current]))
-                raise TableError(_("%s: a die typed on %s's turn: type 'pyramid' first, or push "
-                                 "the slider") % (typed, s.names[s.current]))
+                    raise TableError(_("%(typed)s: a die typed on %(player)s's turn: type "
+                                       "'pyramid' first, or 'release' (the virtual pyramid's "
+                                       "slider)") % {"typed": typed, "player": s.names[s.current]})
+                raise TableError(_("%(typed)s: a die typed on %(player)s's turn: type 'pyramid' "
+                                   "first, or push the slider")
+                                 % {"typed": typed, "player": s.names[s.current]})
             notices = s.feed(event)
         except TableError as exc:
             message = str(exc)
@@ -749,8 +750,8 @@ class Table:
                 or self.session.phase not in ("setup", "turn", "die")
                 or nearest(words[0], ["release"]) is None):
             return None
-        return _("unknown command %s; did you mean %s? (help lists the commands)") % (
-            shown(text), shown("release"))
+        return _("unknown command %(typed)s; did you mean %(command)s? (help lists the "
+                 "commands)") % {"typed": shown(text), "command": shown("release")}
 
     def _check_named_card(self, event):
         """A finish card typed with its colour where everyone reads it (``win red`` in
@@ -779,14 +780,15 @@ class Table:
             return  # nothing laid unseen, and nobody watching: checked as typed
         word = "win" if words[1] == "winner" else "lose"
         if not face_down:  # public: the piles show who laid each card
-            raise TableError(_("%s: a finish card is laid face down, so one typed with its "
-                               "colour in view is not played; type '%s' alone, then the "
-                               "colour (not shown) (RULES 1.8)") % (s.names[seat], word))
-        raise TableError(_("%s has a finish card face down, so a card typed with its colour "
-                           "in view is not played (checking it could tell which colours lie "
-                           "face down); type '%s' alone, then the colour (not shown) (RULES "
-                           "1.8)")
-                         % (s.names[seat], word))
+            raise TableError(_("%(player)s: a finish card is laid face down, so one typed "
+                               "with its colour in view is not played; type '%(command)s' "
+                               "alone, then the colour (not shown) (RULES 1.8)")
+                             % {"player": s.names[seat], "command": word})
+        raise TableError(_("%(player)s has a finish card face down, so a card typed with its "
+                           "colour in view is not played (checking it could tell which colours "
+                           "lie face down); type '%(command)s' alone, then the colour (not "
+                           "shown) (RULES 1.8)")
+                         % {"player": s.names[seat], "command": word})
 
     def play_unseen(self, pile, colour):
         """The finish card ``colour`` on ``pile`` (``"winner"``/``"loser"``), chosen
@@ -842,7 +844,8 @@ class Table:
             self.private = pile
             numbered = ", ".join("%d %s" % (i + 1, colour_word(c)) for i, c in enumerate(racing))
             self.display.error(_("those letters begin more than one colour's name: type more "
-                                 "of it, or its number (%s); %s") % (numbered, again))
+                                 "of it, or its number (%(numbered)s); %(again)s")
+                               % {"numbered": numbered, "again": again})
             return True
         try:
             notices = self.session.command("finish %s %s" % (pile, hits[0] if hits else word))
@@ -852,11 +855,12 @@ class Table:
             if foreign is not None:  # German 'rot' at an English table: which, never said
                 self.display.error("%s; %s" % (foreign, again))
             elif not hits and colour_name(local_colours().get(word, word)) not in racing:
-                self.display.error(_("that is not a racing camel's colour (%s); %s")
-                                   % (colour_list(racing), again))
+                self.display.error(_("that is not a racing camel's colour (%(colours)s); "
+                                     "%(again)s") % {"colours": colour_list(racing),
+                                                     "again": again})
             else:
-                self.display.error(_("that finish card can't be played: %s; %s")
-                                   % (self._colourless(str(exc)), again))
+                self.display.error(_("that finish card can't be played: %(why)s; %(again)s")
+                                   % {"why": self._colourless(str(exc)), "again": again})
             return True
         self._laid_unseen.add(seat)
         self._shown(notices)
@@ -952,10 +956,10 @@ class Table:
         elif isinstance(event, events.Gap):
             self.hand_die_ok = True
             view = self.view()
-            self.display.notices([{"kind": "manual", "text": _("the pyramid lost events %s; "
-                                   "%s (e.g. '%s')")
-                                   % (event.missing, _(narration.TYPE_DIE),
-                                      narration.example_die(view))}],
+            self.display.notices([{"kind": "manual", "text": _(
+                "the pyramid lost events %(events)s; %(ask)s (e.g. '%(example)s')")
+                                   % {"events": event.missing, "ask": _(narration.TYPE_DIE),
+                                      "example": narration.example_die(view)}}],
                                  view)
             s.dieless(link_event)  # said: a resume does not name them again
         elif isinstance(event, events.Foreign):

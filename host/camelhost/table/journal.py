@@ -108,7 +108,7 @@ import stat
 from camelup.calibration import die_label
 from camelup.editions import INKS
 
-from camelhost.i18n import _, colour_word, colours_in, ngettext, pgettext
+from camelhost.i18n import N_, _, colour_word, colours_in, ngettext, pgettext
 from camelhost.textfile import without_bom
 
 try:
@@ -134,6 +134,13 @@ CHAINED = "chained"
 SET_ASIDE = "set_aside"
 #: ``_Scan.last`` after a damaged line read past: its hash can't be known
 _UNKNOWN = object()
+#: The refusal of a ``--retype`` that the pyramid's own record in the damaged line (its
+#: CRC checks) contradicts: the line's ``path`` and number (``line``), what the record
+#: ``reads`` and what was ``typed``.
+WIRE_READS = N_("%(path)s: --retype for line %(line)d: the pyramid's own record in the "
+                "damaged line (its CRC checks) reads %(reads)s, not %(typed)s; nothing was "
+                "changed (if that is what happened at the table, give the same --retype "
+                "twice to confirm it)")
 #: errno values that mean no more bytes fit: the disk (ENOSPC), the user's quota (EDQUOT),
 #: the process's file-size limit (EFBIG, RLIMIT_FSIZE with SIGXFSZ ignored, as Python does)
 FULL_ERRNOS = tuple(getattr(errno, name) for name in ("ENOSPC", "EDQUOT", "EFBIG")
@@ -150,8 +157,8 @@ class FirstLineDamaged(JournalError):
     line's bytes ``chunk``, ``end``: the offset after its line ending)."""
 
     def __init__(self, path, reason, chunk, end):
-        JournalError.__init__(self, _("%s: line 1, the game's first line, is damaged (%s)")
-                              % (path, reason))
+        JournalError.__init__(self, _("%(path)s: line 1, the game's first line, is damaged "
+                                      "(%(why)s)") % {"path": path, "why": reason})
         self.reason, self.chunk, self.end = reason, chunk, end
 
 
@@ -364,10 +371,10 @@ def _rebuild_first(path, data, exc, rebuild, options, write=False):
             "players, edition and seed: %(command)s", later)
             % {"what": exc, "later": later, "command": command}
             + _unread_words(unread, False))
-    reads = _("players %s; edition %s; seed %s") % (
-        ", ".join(candidate["players"]), candidate["edition"] if edition else
-        _("%s (not an edition: give classic or second)") % candidate["edition"],
-        candidate.get("seed", "-"))
+    reads = _("players %(players)s; edition %(edition)s; seed %(seed)s") % {
+        "players": ", ".join(candidate["players"]), "edition": candidate["edition"] if edition
+        else _("%s (not an edition: give classic or second)") % candidate["edition"],
+        "seed": candidate.get("seed", "-")}
     line = _proven_first(candidate, second["prev"])
     given = rebuild is not None and all(rebuild.get(n) is not None
                                         for n in ("players", "edition", "seed"))
@@ -414,13 +421,15 @@ def _rebuild_first(path, data, exc, rebuild, options, write=False):
             % {"what": exc, "reads": reads, "later": later, "command": command}
             + _unread_words(unread, False))
     if line is not None:
-        note = _("line 1, the game's first line, was damaged (%s) and is rebuilt exactly as "
-                 "it was written (the next line's chain hash matches): %s") % (exc.reason, reads)
+        note = _("line 1, the game's first line, was damaged (%(why)s) and is rebuilt exactly "
+                 "as it was written (the next line's chain hash matches): %(reads)s") % {
+                     "why": exc.reason, "reads": reads}
     else:
         line = encode_line(dict(candidate, hash=second["prev"]))
-        note = _("line 1, the game's first line, was damaged (%s) and is rebuilt as %s; it "
-                 "can't be proven the same as written (the next line's chain hash differs), "
-                 "the lines after it were checked to replay with it") % (exc.reason, reads)
+        note = _("line 1, the game's first line, was damaged (%(why)s) and is rebuilt as "
+                 "%(reads)s; it can't be proven the same as written (the next line's chain "
+                 "hash differs), the lines after it were checked to replay with it") % {
+                     "why": exc.reason, "reads": reads}
         if "lang" not in candidate:  # (proven without one: an older version's, as written)
             from camelhost.i18n import language_name
             note += _("; the game's language can't be read from it: the table speaks %s, "
@@ -553,7 +562,8 @@ def _chain_problem(event, line_no, game, prev, shown=None):
     if not isinstance(n, int) or isinstance(n, bool) or "game" not in event:
         return _("it carries no line number and game id: a line from elsewhere")
     if event.get("game") != game:
-        return _("it belongs to another game (%s, not %s)") % (event.get("game"), game)
+        return _("it belongs to another game (%(other)s, not %(game)s)") % {
+            "other": event.get("game"), "game": game}
     # the number it carries and the one its place in the chain needs (the game's own
     # count: a line left out alone before it is not counted, s44)
     numbers = {"n": n, "expected": line_no}
@@ -659,8 +669,8 @@ def _scan(path, data, left_out=()):
             if line_no == 1:
                 if nl >= 0 and _chained_second(data[nl + 1:]) is not None:
                     raise FirstLineDamaged(path, str(exc), chunk, nl + 1) from None
-                raise JournalError(_("%s: not a game journal (line 1: %s); nothing was changed")
-                                   % (path, exc)) from None
+                raise JournalError(_("%(path)s: not a game journal (line 1: %(why)s); nothing "
+                                     "was changed") % {"path": path, "why": exc}) from None
             if (nl >= 0 and data[nl + 1:].strip() and scan.skipped is None
                     and scan.game is not None and scan.chain_bad is None):
                 # one damaged line with lines after it: read on without it (the line
@@ -780,8 +790,9 @@ def _kind_of(mode):
 
 
 def _not_regular(path, mode):
-    return JournalError(_("%s is %s, not a journal file: a journal is a plain file; nothing "
-                          "was read or written") % (path, _kind_of(mode)))
+    return JournalError(_("%(path)s is %(kind)s, not a journal file: a journal is a plain "
+                          "file; nothing was read or written") % {"path": path,
+                                                                  "kind": _kind_of(mode)})
 
 
 def _open_read(path):
@@ -845,9 +856,10 @@ def _resume_hint(path, options=(), rest=""):
     """What a refusal suggests: the command that resumes up to the bad line, with the
     table's ``options`` (words such as ``--plain``) after it; ``rest``: what it moves to
     ``FILE.damaged`` (``_rest_words``)."""
-    return (_("nothing was changed (to resume up to it, moving %s to %s.damaged: "
-            "pyramid play --resume %s --upto-damage%s)")
-            % (rest or _("the rest"), path, shlex.quote(path), _option_words(options)))
+    return (_("nothing was changed (to resume up to it, moving %(rest)s to %(path)s.damaged: "
+              "pyramid play --resume %(quoted)s --upto-damage%(options)s)")
+            % {"rest": rest or _("the rest"), "path": path, "quoted": shlex.quote(path),
+               "options": _option_words(options)})
 
 
 def _option_words(options):
@@ -902,19 +914,23 @@ def _set_aside_note(kind, line_no, reason, size, path, kept):
         return _("line %d was cut off when the program stopped (%d bytes): left out%s") % (
             line_no, size, _(", kept in %s.damaged") % path if kept else _("; %s is unchanged") % path)
     if kind == "stale":
-        return _("%s up to line %d, whose event no longer applies (%s); %s") % (
-            _("resumed") if kept else _("shown"), line_no, reason,
-            _("it and the rest are kept in %s.damaged") % path if kept else _("%s is unchanged") % path)
+        return _("%(done)s up to line %(line)d, whose event no longer applies (%(why)s); "
+                 "%(kept)s") % {
+            "done": _("resumed") if kept else _("shown"), "line": line_no, "why": reason,
+            "kept": _("it and the rest are kept in %s.damaged") % path if kept
+            else _("%s is unchanged") % path}
     if kind == "chain":
         if kept:
-            return _("resumed up to line %d, which is out of place (%s); it and the rest are "
-                     "kept in %s.damaged") % (line_no, reason, path)
-        return _("shown up to line %d, which is out of place (%s); %s is unchanged") % (
-            line_no, reason, path)
+            return _("resumed up to line %(line)d, which is out of place (%(why)s); it and the "
+                     "rest are kept in %(path)s.damaged") % {"line": line_no, "why": reason,
+                                                            "path": path}
+        return _("shown up to line %(line)d, which is out of place (%(why)s); %(path)s is "
+                 "unchanged") % {"line": line_no, "why": reason, "path": path}
     if kept:
         return _("resumed up to the damaged line %d; it and the rest are kept in %s.damaged") % (
             line_no, path)
-    return _("shown up to the damaged line %d (%s); %s is unchanged") % (line_no, reason, path)
+    return _("shown up to the damaged line %(line)d (%(why)s); %(path)s is unchanged") % {
+        "line": line_no, "why": reason, "path": path}
 
 
 class _Read:
@@ -1013,8 +1029,9 @@ def _load(path, upto_damage, check, options, rebuild, data=None, left_out=(), wr
             try:
                 check(scan.events[:1])
             except ValueError as bad:
-                raise JournalError(_("%s: line 1 rebuilt as given can't start the game (%s); "
-                                     "nothing was changed") % (path, bad)) from None
+                raise JournalError(_("%(path)s: line 1 rebuilt as given can't start the game "
+                                     "(%(why)s); nothing was changed")
+                                   % {"path": path, "why": bad}) from None
     return _Read(data, original, rebuilt, scan)
 
 
@@ -1174,7 +1191,8 @@ def _alone_plan(path, read):
     if len(read.intruders) == 1 and skipped is None and bad is None and read.torn is None:
         later = len([x for x in read.original[read.intruders[0][3]:].split(b"\n")
                      if x.strip()])
-        return _("setting it aside alone in %s.damaged and %s") % (path, _keeping(later))
+        return _("setting it aside alone in %(path)s.damaged and %(keeping)s") % {
+            "path": path, "keeping": _keeping(later)}
     aside = [(n, _("out of place")) for n, _reason, _start, _end in read.intruders]
     if skipped is not None:
         aside.append((_shown(read, skipped[0]), _("damaged")))
@@ -1217,13 +1235,13 @@ def _refuse_intruder(path, read, options):
         hint = "%s; %s%s%s%s" % (
             _("nothing was changed"),
             _("line %d is damaged (%s)") % (_shown(read, damaged[0]), damaged[1]),
-            said, again, _("; or, to resume without them, %s: %s") % (
-                plan, "pyramid play --resume %s --upto-damage%s" % (
-                    shlex.quote(path), _option_words(options))))
+            said, again, _("; or, to resume without them, %(plan)s: %(command)s") % {
+                "plan": plan, "command": "pyramid play --resume %s --upto-damage%s" % (
+                    shlex.quote(path), _option_words(options))})
     else:
-        hint = _("nothing was changed (to resume without them, %s: %s)") % (
-            plan, "pyramid play --resume %s --upto-damage%s" % (
-                shlex.quote(path), _option_words(options)))
+        hint = _("nothing was changed (to resume without them, %(plan)s: %(command)s)") % {
+            "plan": plan, "command": "pyramid play --resume %s --upto-damage%s" % (
+                shlex.quote(path), _option_words(options))}
     head = _("line %d is out of place (%s)") % (line_no, reason)
     if damaged is not None and _shown(read, damaged[0]) < line_no:
         # a damaged line before it: the first problem in the file is named first
@@ -1252,8 +1270,9 @@ def _retype_in_place(path, read, retype, upto_damage):
     try:
         retyped = retype(read.events[:at])
     except ValueError as exc:
-        raise JournalError(_("%s: --retype for line %d: %s; nothing was changed")
-                           % (path, read.scan.shown(skipped[0]), exc)) from None
+        raise JournalError(_("%(path)s: --retype for line %(line)d: %(why)s; nothing was "
+                             "changed") % {"path": path, "line": read.scan.shown(skipped[0]),
+                                           "why": exc}) from None
     wire = _wire_die(skipped[4])
     read.wire = wire is not None
     # a die whose pyramid record passes its CRC is judged by that record (below)
@@ -1270,16 +1289,20 @@ def _retype_in_place(path, read, retype, upto_damage):
         held = _what_it_held(json.dumps(proven).encode(), players)
         if held == typed and str(proven.get("action")).startswith("finish"):
             # a finish card for the same player: which card is never said (RULES 1.8)
-            raise JournalError(_("%s: --retype for line %d: the next line's chain hash proves "
-                                 "it held %s, but not the one typed (which card is not said "
-                                 "here: it lies face down); nothing was changed (if "
-                                 "that is what happened at the table, give the same --retype "
-                                 "twice to confirm it)") % (path, read.scan.shown(skipped[0]), held))
-        raise JournalError(_("%s: --retype for line %d: the next line's chain hash proves "
-                             "it held %s, not %s; nothing was changed (if that is what "
-                             "happened at the table, give the same --retype twice to "
-                             "confirm it)") % (path, read.scan.shown(skipped[0]), _what_it_held(
-                                 json.dumps(proven).encode(), players), typed))
+            raise JournalError(_("%(path)s: --retype for line %(line)d: the next line's chain "
+                                 "hash proves it held %(held)s, but not the one typed (which "
+                                 "card is not said here: it lies face down); nothing was "
+                                 "changed (if that is what happened at the table, give the "
+                                 "same --retype twice to confirm it)")
+                               % {"path": path, "line": read.scan.shown(skipped[0]),
+                                  "held": held})
+        raise JournalError(_("%(path)s: --retype for line %(line)d: the next line's chain hash "
+                             "proves it held %(held)s, not %(typed)s; nothing was changed (if "
+                             "that is what happened at the table, give the same --retype "
+                             "twice to confirm it)")
+                           % {"path": path, "line": read.scan.shown(skipped[0]),
+                              "held": _what_it_held(json.dumps(proven).encode(), players),
+                              "typed": typed})
     elif wire is None:
         read.proof = _retype_proof(read.scan, skipped, retyped)
     elif len(retyped) == 1 and all(retyped[0].get(k) == wire.get(k)
@@ -1299,21 +1322,23 @@ def _retype_in_place(path, read, retype, upto_damage):
                          and not getattr(retype, "confirmed", False))
     if isinstance(read.proof, tuple) and not getattr(retype, "confirmed", False):
         if read.wire:
-            raise JournalError(_("%s: --retype for line %d: the pyramid's own record in the "
-                                 "damaged line (its CRC checks) reads %s, not %s; nothing "
-                                 "was changed (if that is what happened at the table, give "
-                                 "the same --retype twice to confirm it)")
-                               % ((path, read.scan.shown(skipped[0])) + read.proof))
+            raise JournalError(_(WIRE_READS) % {
+                "path": path, "line": read.scan.shown(skipped[0]), "reads": read.proof[0],
+                "typed": read.proof[1]})
         if read.proof[0] == read.proof[1]:  # a finish card: its colour is never said
-            raise JournalError(_("%s: --retype for line %d: the damaged line still reads "
-                                 "another colour for %s than the one typed (not said here: "
-                                 "the card lies face down); nothing was changed (if that is "
-                                 "what happened at the table, give the same --retype twice "
-                                 "to confirm it)") % (path, read.scan.shown(skipped[0]), read.proof[1]))
-        raise JournalError(_("%s: --retype for line %d: the damaged line still reads %s, not "
-                             "%s; nothing was changed (if that is what happened at the "
-                             "table, give the same --retype twice to confirm it)")
-                           % ((path, read.scan.shown(skipped[0])) + read.proof))
+            raise JournalError(_("%(path)s: --retype for line %(line)d: the damaged line "
+                                 "still reads another colour for %(typed)s than the one typed "
+                                 "(not said here: the card lies face down); nothing was "
+                                 "changed (if that is what happened at the table, give the "
+                                 "same --retype twice to confirm it)")
+                               % {"path": path, "line": read.scan.shown(skipped[0]),
+                                  "typed": read.proof[1]})
+        raise JournalError(_("%(path)s: --retype for line %(line)d: the damaged line still "
+                             "reads %(reads)s, not %(typed)s; nothing was changed (if that is "
+                             "what happened at the table, give the same --retype twice to "
+                             "confirm it)")
+                           % {"path": path, "line": read.scan.shown(skipped[0]),
+                              "reads": read.proof[0], "typed": read.proof[1]})
     read.events = read.events[:at] + retyped + read.events[at:]
     read.checked = read.checked[:at] + retyped + read.checked[at:]
     read.lines = read.lines[:at] + [skipped[0]] * len(retyped) + read.lines[at:]
@@ -1397,8 +1422,9 @@ def _retype_last_die(path, read, retype):
     try:
         retyped = retype(read.events[:at])
     except ValueError as exc:
-        raise JournalError(_("%s: --retype for line %d: %s; nothing was changed")
-                           % (path, read.scan.shown(line_no), exc)) from None
+        raise JournalError(_("%(path)s: --retype for line %(line)d: %(why)s; nothing was "
+                             "changed") % {"path": path, "line": read.scan.shown(line_no),
+                                           "why": exc}) from None
     if len(retyped) == 1 and all(retyped[0].get(k) == wire.get(k)
                                  for k in ("type", "colour", "ink", "value")):
         retyped, proof = [wire], None  # the die as the pyramid sent it
@@ -1408,11 +1434,9 @@ def _retype_last_die(path, read, retype):
                  ", ".join(w for w in (_what_it_held(json.dumps(e).encode(), players)
                                        for e in retyped) if w))
         if not getattr(retype, "confirmed", False):
-            raise JournalError(_("%s: --retype for line %d: the pyramid's own record in the "
-                                 "damaged line (its CRC checks) reads %s, not %s; nothing "
-                                 "was changed (if that is what happened at the table, give "
-                                 "the same --retype twice to confirm it)")
-                               % ((path, read.scan.shown(line_no)) + proof))
+            raise JournalError(_(WIRE_READS) % {
+                "path": path, "line": read.scan.shown(line_no), "reads": proof[0],
+                "typed": proof[1]})
     read.skipped = (line_no, read.bad[1], start, end, chunk, read.scan.last)
     read.retyped, read.proof, read.wire, read.last_die = retyped, proof, True, True
     read.bad, read.kind, read.good_end = None, None, end
@@ -1827,10 +1851,11 @@ def _nothing_kept_after(path, read):
             and skipped[3] == read.good_end):
         return
     if read.retyped is not None and read.bad is not None and not read.bad[2]:
-        raise JournalError(_("%s: --retype for line %d: line %d does not follow what was "
-                             "typed (%s); nothing was changed (type what line %d held)")
-                           % (path, read.scan.shown(skipped[0]), read.scan.shown(read.bad[0]), read.bad[1],
-                              read.scan.shown(skipped[0])))
+        raise JournalError(_("%(path)s: --retype for line %(line)d: line %(next)d does not "
+                             "follow what was typed (%(why)s); nothing was changed (type what "
+                             "line %(line)d held)")
+                           % {"path": path, "line": read.scan.shown(skipped[0]),
+                              "next": read.scan.shown(read.bad[0]), "why": read.bad[1]})
     if skipped[2] < read.good_end or read.bad is None:
         bad = read.bad
         if bad is not None and not bad[2] and read.kind in ("stale", "chain"):
@@ -1855,15 +1880,18 @@ def _contradicted(path, read):
     if any(e.get("type") == "die" for e in read.retyped):
         # a die is not searched (its typing, and a released die's record, are in the
         # line the hash covers): the hash can't prove it, which does not make it wrong
-        raise JournalError(_("%s: --retype for line %d: %s can't be proven the line as "
-                             "written (the next line's chain hash does not match it); "
-                             "nothing was changed (if that is what happened at the table, "
-                             "give the same --retype twice to confirm it)")
-                           % (path, read.scan.shown(read.scan.skipped[0]), typed))
-    raise JournalError(_("%s: --retype for line %d: %s can't be the line as written (the "
-                         "next line's chain hash does not match it); nothing was changed "
-                         "(if that is what happened at the table, give the same --retype "
-                         "twice to confirm it)") % (path, read.scan.shown(read.scan.skipped[0]), typed))
+        raise JournalError(_("%(path)s: --retype for line %(line)d: %(typed)s can't be proven "
+                             "the line as written (the next line's chain hash does not match "
+                             "it); nothing was changed (if that is what happened at the "
+                             "table, give the same --retype twice to confirm it)")
+                           % {"path": path, "line": read.scan.shown(read.scan.skipped[0]),
+                              "typed": typed})
+    raise JournalError(_("%(path)s: --retype for line %(line)d: %(typed)s can't be the line as "
+                         "written (the next line's chain hash does not match it); nothing was "
+                         "changed (if that is what happened at the table, give the same "
+                         "--retype twice to confirm it)")
+                       % {"path": path, "line": read.scan.shown(read.scan.skipped[0]),
+                          "typed": typed})
 
 
 def _damaged_words(read):
@@ -1886,9 +1914,10 @@ def _refuse(path, read, upto_damage, options):
         # a first line rebuilt but not proven (line 2 names another hash for it), and a
         # later line that does not follow it: the values it was rebuilt from are likely
         # wrong; nothing is set aside on that guess
-        raise JournalError(_("%s: the first line rebuilt from what was given does not fit "
-                             "the lines after it (%s); nothing was changed: check --players, "
-                             "--edition and --seed") % (path, read.what))
+        raise JournalError(_("%(path)s: the first line rebuilt from what was given does not "
+                             "fit the lines after it (%(why)s); nothing was changed: check "
+                             "--players, --edition and --seed") % {"path": path,
+                                                                   "why": read.what})
     if not upto_damage and scan.skipped is not None and (skipped is not None or (
             bad is not None and bad[0] == scan.skipped[0])) and _from_record(scan):
         raw = _raw_words(scan.skipped[4])
@@ -1929,9 +1958,10 @@ def _refuse(path, read, upto_damage, options):
         if again:
             raise JournalError("%s: %s; %s%s%s%s" % (
                 path, read.what, _("nothing was changed"), said, again,
-                _("; or, to resume up to it, moving %s to %s.damaged: pyramid play --resume "
-                  "%s --upto-damage%s") % (rest, path, shlex.quote(path),
-                                           _option_words(options))))
+                _("; or, to resume up to it, moving %(rest)s to %(path)s.damaged: pyramid "
+                  "play --resume %(quoted)s --upto-damage%(options)s") % {
+                      "rest": rest, "path": path, "quoted": shlex.quote(path),
+                      "options": _option_words(options)}))
         raise JournalError("%s: %s; %s%s" % (
             path, read.what, _resume_hint(path, options, rest), said))
 
@@ -2002,7 +2032,8 @@ def _skip_words(path, check, options):
         if dry.torn is not None:  # the last line cut off, its die put back (_torn_die)
             kept += _(", and putting back the die of line %d, cut off when the program "
                       "stopped") % dry.torn[0]
-        return _("setting it aside alone in %s.damaged and %s") % (path, kept)
+        return _("setting it aside alone in %(path)s.damaged and %(keeping)s") % {
+            "path": path, "keeping": kept}
     return (_("setting it aside in %(path)s.damaged and %(kept)s, then moving %(rest)s there "
               "too, as line %(line)d no longer applies without it")
             % {"path": path, "kept": kept, "rest": _rest_words(dry, dry.bad[0], named=True),
@@ -2333,9 +2364,10 @@ def _record_hint(path, options=()):
     by the chain hash (``_from_record``), suggests: the command that puts it back."""
     return (_("nothing was changed (to resume with it read again from the pyramid's own "
               "record in it, which the next line's chain hash proves the line as written, "
-              "keeping the lines after it and the line as it is in %s.damaged: pyramid "
-              "play --resume %s --upto-damage%s)")
-            % (path, shlex.quote(path), "".join(" " + shlex.quote(w) for w in options)))
+              "keeping the lines after it and the line as it is in %(path)s.damaged: pyramid "
+              "play --resume %(quoted)s --upto-damage%(options)s)")
+            % {"path": path, "quoted": shlex.quote(path),
+               "options": "".join(" " + shlex.quote(w) for w in options)})
 
 
 def _skip_hint(path, options=(), plan=None, after=False):
@@ -2347,8 +2379,10 @@ def _skip_hint(path, options=(), plan=None, after=False):
                                                            _option_words(options))
     plan = plan or _("setting it aside in %s.damaged") % path
     if after:
-        return _("; or, to resume without it, %s: %s") % (plan, command)
-    return _("nothing was changed (to resume without it, %s: %s)") % (plan, command)
+        return _("; or, to resume without it, %(plan)s: %(command)s") % {
+            "plan": plan, "command": command}
+    return _("nothing was changed (to resume without it, %(plan)s: %(command)s)") % {
+        "plan": plan, "command": command}
 
 
 def _typed_action(action, players):
@@ -2458,10 +2492,11 @@ def _retype_hint(path, chunk, options=(), players=(), before=()):
         value = event.get("value")
         typed = str(value) if value in (1, 2, 3) else _("VALUE")
         words = ["pyramid", "play", "--resume", path, "--upto-damage", "--retype", typed]
-        return said, _("; type again in its place the value pressed for the %s die (1, 2 "
-                       "or 3 alone), keeping the lines after it (correct it if the damage is "
-                       "in it): %s") % (_keyed_die(before), " ".join(
-                           [shlex.quote(w) for w in words] + opts))
+        return said, _("; type again in its place the value pressed for the %(die)s die (1, "
+                       "2 or 3 alone), keeping the lines after it (correct it if the damage "
+                       "is in it): %(command)s") % {
+                           "die": _keyed_die(before),
+                           "command": " ".join([shlex.quote(w) for w in words] + opts)}
     if not typed:
         return said, ""
     words = ["pyramid", "play", "--resume", path, "--upto-damage", "--retype", typed]
@@ -2547,8 +2582,9 @@ def _proven_hint(path, event, options=(), players=(), before=()):
         return _("; the next line's chain hash proves it held %s") % held
     words = ["pyramid", "play", "--resume", path, "--upto-damage", "--retype", typed]
     command = " ".join(shlex.quote(w) for w in words + list(options))
-    return _("; the next line's chain hash proves it held %s: type it again in its place, "
-             "keeping the lines after it: %s") % (held, command)
+    return _("; the next line's chain hash proves it held %(held)s: type it again in its "
+             "place, keeping the lines after it: %(command)s") % {"held": held,
+                                                                 "command": command}
 
 
 def _finish_hint(path, chunk, options=(), players=()):
@@ -2570,9 +2606,9 @@ def _finish_hint(path, chunk, options=(), players=()):
     seat = held.get("player")
     players = list(players)
     if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(players):
-        return _("; if %s can say that finish card again, type it in its place, keeping "
-                 "the lines after it (its colour is not said here: the card lies face "
-                 "down): %s") % (players[seat], command)
+        return _("; if %(player)s can say that finish card again, type it in its place, "
+                 "keeping the lines after it (its colour is not said here: the card lies "
+                 "face down): %(command)s") % {"player": players[seat], "command": command}
     return _("; if its player can say that finish card again, type it in its place, "
              "keeping the lines after it (its colour is not said here: the card lies face "
              "down): %s") % command
@@ -2601,7 +2637,8 @@ def _what_it_held(chunk, players, keyed=None, subject=False):
     if kind == "action" and name is not None and isinstance(event.get("action"), str):
         if event["action"].startswith("finish"):  # a card face down: never its colour
             return _("%s's finish card") % name
-        return _("%s's action '%s'") % (name, _typed_action(event["action"], players))
+        return _("%(player)s's action '%(action)s'") % {
+            "player": name, "action": _typed_action(event["action"], players)}
     if kind == "pyramid" and name is not None:
         return _("%s's pyramid ticket") % name
     if kind == "pyramid":
@@ -2710,7 +2747,8 @@ def _torn_words(fragment, events, where="table", path=""):
         what = _("%s's finish card") % name if name else _("a finish card")
     elif kind == "action" and action is not None:
         typed = _typed_action(action, names)
-        what = (_("%s's action '%s'") % (name, typed) if name
+        what = (_("%(player)s's action '%(action)s'") % {"player": name, "action": typed}
+                if name
                 else _("the action '%s' (whose is cut off)") % typed)
     elif kind == "action":
         what = (_("%s's action (its words cut off)") % name if name
@@ -2718,7 +2756,8 @@ def _torn_words(fragment, events, where="table", path=""):
     elif kind == "pyramid":
         what = _("%s's pyramid ticket") % name if name else _("a pyramid ticket")
     elif kind == "rename" and isinstance(held.get("name"), str):
-        what = (_("%s's new name %s") % (name, held["name"]) if name
+        what = (_("%(player)s's new name %(name)s") % {"player": name, "name": held["name"]}
+                if name
                 else _("the new name %s (whose is cut off)") % held["name"])
     elif kind == "undo":
         what = _("an undo")
@@ -2729,14 +2768,15 @@ def _torn_words(fragment, events, where="table", path=""):
     said = _(". It held %s, as far as it can be read") % what
     bot = _bot_seat(dict(held, type=kind), [dict(events[0], players=names)] if events else [])
     if bot is not None and where == "replay":
-        return said + _(": %s (a bot) plays again from there when the game is resumed: "
-                        "pyramid play --resume %s") % (bot, shlex.quote(path))
+        return said + _(": %(bot)s (a bot) plays again from there when the game is resumed: "
+                        "pyramid play --resume %(quoted)s") % {"bot": bot,
+                                                               "quoted": shlex.quote(path)}
     if bot is not None:
         return said + _(": %s (a bot) plays again from here, nothing to type") % bot
     if where == "replay" and name is not None and kind in ("action", "pyramid"):
         return said + _(": if that happened at the table, resume the game (pyramid play "
-                        "--resume %s) and type it again on %s's turn") % (
-                            shlex.quote(path), name)
+                        "--resume %(quoted)s) and type it again on %(player)s's turn") % {
+                            "quoted": shlex.quote(path), "player": name}
     if where == "replay":
         return said + _(": if that happened at the table, resume the game (pyramid play "
                         "--resume %s) and type it again") % shlex.quote(path)
@@ -2752,8 +2792,9 @@ def _proof_words(proof, wire=False):
     ``wire``: judged by the pyramid's own record in the line (``_wire_die``), and
     (confirmed) not the die it sent (the die it sent is said by ``_skipped_note``)."""
     if wire and isinstance(proof, tuple):
-        return _("; not what the pyramid sent (its own record in the line reads %s, not "
-                 "%s): confirmed by giving --retype twice") % proof
+        return _("; not what the pyramid sent (its own record in the line reads %(reads)s, "
+                 "not %(typed)s): confirmed by giving --retype twice") % {
+                     "reads": proof[0], "typed": proof[1]}
     if proof == "proven":
         return _("; the next line's chain hash proves it is the line as written")
     if proof is None:
@@ -2762,8 +2803,8 @@ def _proof_words(proof, wire=False):
     if proof[0] == proof[1]:  # a finish card: its colour is never said
         return _("; not the card the damaged line still reads (its colour is not said "
                  "here): confirmed by giving --retype twice")
-    return _("; not what the damaged line still reads (%s, not %s): confirmed by giving "
-             "--retype twice") % proof
+    return _("; not what the damaged line still reads (%(reads)s, not %(typed)s): confirmed "
+             "by giving --retype twice") % {"reads": proof[0], "typed": proof[1]}
 
 
 def _skipped_note(skipped, later, events, path, kept, retyped=None, proof=None,
@@ -2877,8 +2918,9 @@ def _held_words(chunk, events, proven=None, keyed=None, where="table", path=""):
             return said + _(": to go on without it: pyramid play --resume %s --upto-damage"
                             ) % shlex.quote(path)
         if bot is not None:
-            return said + _(": %s (a bot) plays again from there when the game is resumed: "
-                            "pyramid play --resume %s --upto-damage") % (bot, shlex.quote(path))
+            return said + _(": %(bot)s (a bot) plays again from there when the game is "
+                            "resumed: pyramid play --resume %(quoted)s --upto-damage") % {
+                                "bot": bot, "quoted": shlex.quote(path)}
         if proven is None:
             return said + _(": if that happened at the table, resume the game up to it and "
                             "type it again: pyramid play --resume %s --upto-damage"
@@ -3079,11 +3121,12 @@ def new_path_problem(path):
     a regular file (a named pipe, a device). A file that already holds a game is for
     the caller to word (``play`` offers ``--resume``)."""
     if os.path.isdir(path):
-        return (_("--journal %s is a folder: give a file name, e.g. %s")
-                % (path, os.path.join(path, "game.jsonl")))
+        return (_("--journal %(path)s is a folder: give a file name, e.g. %(example)s")
+                % {"path": path, "example": os.path.join(path, "game.jsonl")})
     folder = os.path.dirname(os.path.abspath(path))
     if not os.path.isdir(folder):
-        return _("--journal %s: the folder %s does not exist") % (path, folder)
+        return _("--journal %(path)s: the folder %(folder)s does not exist") % {
+            "path": path, "folder": folder}
     try:
         mode = os.lstat(path).st_mode
     except FileNotFoundError:
@@ -3092,7 +3135,8 @@ def new_path_problem(path):
         return _("--journal %s is a symbolic link: the table never writes through a link; "
                  "give a new file name") % path
     if not stat.S_ISREG(mode):
-        return _("--journal %s is %s, not a file: give a new file name") % (path, _kind_of(mode))
+        return _("--journal %(path)s is %(kind)s, not a file: give a new file name") % {
+            "path": path, "kind": _kind_of(mode)}
     return None
 
 
@@ -3143,13 +3187,14 @@ def behind_pyramid(events, boot, acked):
         ours = _("none of that boot")
     return ngettext(
         "the pyramid served another table since this game's last die, or lines were cut from "
-        "this journal's end: the pyramid acknowledged event %s of boot %s, which the journal "
-        "does not hold (its last is %s); it is left out. If lines were cut, quit and resume a "
-        "whole copy of the journal",
+        "this journal's end: the pyramid acknowledged event %(events)s of boot %(boot)s, which "
+        "the journal does not hold (its last is %(ours)s); it is left out. If lines were cut, "
+        "quit and resume a whole copy of the journal",
         "the pyramid served another table since this game's last die, or lines were cut from "
-        "this journal's end: the pyramid acknowledged events %s of boot %s, which the journal "
-        "does not hold (its last is %s); they are left out. If lines were cut, quit and "
-        "resume a whole copy of the journal", len(missing)) % (missing, boot, ours)
+        "this journal's end: the pyramid acknowledged events %(events)s of boot %(boot)s, "
+        "which the journal does not hold (its last is %(ours)s); they are left out. If lines "
+        "were cut, quit and resume a whole copy of the journal", len(missing)) % {
+            "events": missing, "boot": boot, "ours": ours}
 
 
 class Journal:
@@ -3357,8 +3402,9 @@ class Journal:
                                     "is reached)"))
                     raise JournalFull(
                         exc.errno,
-                        _("%s: the game is safe in %s up to the last event; free some "
-                          "space, then continue with: %s") % (cause, self.path, command),
+                        _("%(why)s: the game is safe in %(path)s up to the last event; free "
+                          "some space, then continue with: %(command)s") % {
+                              "why": cause, "path": self.path, "command": command},
                     ) from None
                 raise
             self._newline_owed = False

@@ -112,7 +112,8 @@ def match_name(word, names, what):
     if len(hits) == 1:
         return hits[0]
     if not hits:
-        raise DieSyntaxError(_("%r is not a %s (one of: %s)") % (word, what, colour_list(names)))
+        raise DieSyntaxError(_("%(typed)r is not a %(what)s (one of: %(names)s)") % {
+            "typed": word, "what": what, "names": colour_list(names)})
     raise DieSyntaxError(_("%r could be %s: type more letters")
                          % (word, colour_list(hits, _(" or "))))
 
@@ -154,9 +155,9 @@ def parse_die(text, edition, ink_optional=False):
             pass  # setup: the numeral colour does not matter
         elif not rest or rest[0] in ("1", "2", "3", "?"):
             value = rest[0] if rest else "2"
-            raise DieSyntaxError(_("the grey die needs its numeral colour: '%s' or '%s'")
-                                 % tuple(colours_in(" ".join(("grey", ink, value)))
-                                         for ink in INKS))
+            black, white = (colours_in(" ".join(("grey", ink, value))) for ink in INKS)
+            raise DieSyntaxError(_("the grey die needs its numeral colour: '%(black)s' or "
+                                   "'%(white)s'") % {"black": black, "white": white})
         else:
             ink = match_name(rest[0], INKS, _("numeral colour of the grey die"))
             rest = rest[1:]

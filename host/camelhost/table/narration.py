@@ -295,10 +295,11 @@ def phase_hint(session):
     if p == "die":
         who = session.names[session.pending_player]
         if session.dice_typed:  # no pyramid: nothing to release
-            return _("%s's pyramid ticket waits for its die: %s, like %s (or undo)") % (
-                who, _(TYPE_DIE), example_die({
+            return _("%(player)s's pyramid ticket waits for its die: %(ask)s, like %(example)s "
+                     "(or undo)") % {
+                "player": who, "ask": _(TYPE_DIE), "example": example_die({
                     "edition": session.edition.name,
-                    "dice_inside": list(session.game.dice_in_pyramid())}))
+                    "dice_inside": list(session.game.dice_in_pyramid())})}
         return _("%s's pyramid ticket waits for its die: release it (or type it, or undo)") % who
     if p == "ink":
         return _(INK_QUESTION)
@@ -661,13 +662,13 @@ def _dice_back(moves, dice):
     if len(out) == 1:
         text = _("; take the %s die out of the pyramid again") % colour_word(out[0])
     else:
-        text = _("; take the %s and %s dice out of the pyramid again") % (
-            colour_list(out[:-1]), colour_word(out[-1]))
+        text = _("; take the %(dice)s and %(last)s dice out of the pyramid again") % {
+            "dice": colour_list(out[:-1]), "last": colour_word(out[-1])}
     if len(back) == 1:
         text += _(", and put the %s die back in it") % colour_word(back[0])
     elif back:
-        text += _(", and put the %s and %s dice back in it") % (colour_list(back[:-1]),
-                                                                colour_word(back[-1]))
+        text += _(", and put the %(dice)s and %(last)s dice back in it") % {
+            "dice": colour_list(back[:-1]), "last": colour_word(back[-1])}
     if staying:
         text += ngettext(", leaving the %s die in it", ", leaving the %s dice in it",
                          len(staying)) % name_list(colour_word(d) for d in staying)
@@ -680,8 +681,8 @@ def _put_back(dice):
         return ""
     if len(dice) == 1:
         return _("; put the %s die back in the pyramid") % colour_word(dice[0])
-    return _("; put the %s and %s dice back in the pyramid") % (colour_list(dice[:-1]),
-                                                                 colour_word(dice[-1]))
+    return _("; put the %(dice)s and %(last)s dice back in the pyramid") % {
+        "dice": colour_list(dice[:-1]), "last": colour_word(dice[-1])}
 
 
 def _undone_action(action, who, names, edition, tile=None, back=True):
@@ -732,7 +733,8 @@ def _undone_step(events, names, holder, edition, tile=None, back=True, race_no=N
     if t == "action":
         words = first["action"].split()
         if words[0] == "finish":
-            return _("%s's finish card on the %s pile") % (who, pile_word(words[1])), None
+            return _("%(player)s's finish card on the %(pile)s pile") % {
+                "player": who, "pile": pile_word(words[1])}, None
         return _undone_action(first["action"], who, names, edition, tile, back), None
     die = None
     for ev in events:
@@ -777,8 +779,9 @@ def _board_words(stacks):
 
 
 def _setup_notice(notice, view, past):
-    lines = [_("Race %d set up (%s): %s") % (notice["race"], _setup_how(notice["how"]),
-                                            _board_words(notice["stacks"]))]
+    lines = [_("Race %(race)d set up (%(how)s): %(board)s") % {
+        "race": notice["race"], "how": _setup_how(notice["how"]),
+        "board": _board_words(notice["stacks"])}]
     if notice["how"] == "dice" and view.get("dice_back_by_hand") and not past:
         lines.append(_("Put all the dice back in the pyramid for leg 1"))
     return lines
@@ -819,24 +822,25 @@ def _setup_die_notice(notice, view, past):
 
 def _pyramid_notice(notice, view, past):
     if notice.get("die"):  # a die released or typed without 'pyramid' first
-        return [_("%s takes a pyramid ticket: %s") % (
-            name(view, notice["player"]), _die_text_words(notice["die"], view["edition"]))]
+        return [_("%(player)s takes a pyramid ticket: %(die)s") % {
+            "player": name(view, notice["player"]),
+            "die": _die_text_words(notice["die"], view["edition"])}]
     if past:
         return [_("%s takes a pyramid ticket") % name(view, notice["player"])]
     if view.get("dice_typed"):  # no pyramid (--pyramid manual): the die is typed
-        return [_("%s takes a pyramid ticket: %s") % (name(view, notice["player"]),
-                                                       _(TYPE_DIE))]
+        return [_("%(player)s takes a pyramid ticket: %(die)s") % {
+            "player": name(view, notice["player"]), "die": _(TYPE_DIE)}]
     return [_("%s takes a pyramid ticket: release one die") % name(view, notice["player"])]
 
 
 def _ask_ink_notice(notice, view, past):
     if past:  # the answer is the next line (the die, or a release again)
-        return [_("GREY DIE (%s's pyramid ticket), numerals not read for sure (looked %s): "
-                "black or white asked at the table") % (name(view, notice["player"]),
-                                                        colour_word(notice["best"]))]
-    return [_("GREY DIE (%s's pyramid ticket), numerals not read for sure (looked %s): "
-            "black or white? press b or w, or type 'again' to release again")
-            % (name(view, notice["player"]), colour_word(notice["best"]))]
+        return [_("GREY DIE (%(player)s's pyramid ticket), numerals not read for sure (looked "
+                  "%(looked)s): black or white asked at the table") % {
+            "player": name(view, notice["player"]), "looked": colour_word(notice["best"])}]
+    return [_("GREY DIE (%(player)s's pyramid ticket), numerals not read for sure (looked "
+              "%(looked)s): black or white? press b or w, or type 'again' to release again")
+            % {"player": name(view, notice["player"]), "looked": colour_word(notice["best"])}]
 
 
 def _ask_value_notice(notice, view, past):
@@ -850,7 +854,8 @@ def _ask_value_notice(notice, view, past):
 
 def _leaders_notice(notice, view, past):
     r = notice["ranking"]
-    return ([_("Now leading: 1st %s, 2nd %s") % (colour_word(r[0]), colour_word(r[1]))]
+    return ([_("Now leading: 1st %(first)s, 2nd %(second)s") % {
+                "first": colour_word(r[0]), "second": colour_word(r[1])}]
             if len(r) >= 2 else [])
 
 
@@ -885,8 +890,9 @@ def _retry_notice(notice, view, past):
     why = notice.get("why") or _("the release could not be read")
     if notice.get("grey_for"):  # setup: the grey die's second release
         camel = colour_word(notice["grey_for"])
-        return [_("PUT THE GREY DIE BACK IN THE PYRAMID AND RELEASE AGAIN for the %s camel "
-                  "(%s), or type 'grey %s 3' with its value") % (camel, _why(why), camel)]
+        return [_("PUT THE GREY DIE BACK IN THE PYRAMID AND RELEASE AGAIN for the %(camel)s "
+                  "camel (%(why)s), or type 'grey %(camel)s 3' with its value") % {
+            "camel": camel, "why": _why(why)}]
     if notice.get("setup"):  # no pyramid ticket at setup
         return [_("RETURN THE DICE AND RELEASE AGAIN (%s)") % _why(why)]
     if notice.get("came_out"):  # a die out this leg was back inside: it stays out
@@ -916,8 +922,8 @@ def _retry_past(notice):
         return _("A die came out after the %(asked)s die, which stayed out: it did not "
                  "count (%(why)s)") % dict(words, why=why)
     if notice.get("grey_for"):  # setup: the grey die's second release
-        return _("The grey die's release for the %s camel did not count (%s)") % (
-            colour_word(notice["grey_for"]), why)
+        return _("The grey die's release for the %(camel)s camel did not count (%(why)s)") % {
+            "camel": colour_word(notice["grey_for"]), "why": why}
     if notice.get("setup"):
         return _("A release at setup did not count (%s)") % why
     if notice.get("came_out"):  # a die out this leg was back inside
@@ -1076,40 +1082,44 @@ def _action_line(notice, view):
         t = r["ticket"]
         left = [row["left"] for row in view["leg_tickets"] if row["colour"] == t["colour"]]
         left = left[0] if left else []
-        return _("%s takes the %s leg ticket worth %d (%s left: %s)") % (
-            who, colour_word(t["colour"]), t["value"], colour_word(t["colour"]),
-            ",".join(str(v) for v in left) or _("none"))
+        return _("%(player)s takes the %(colour)s leg ticket worth %(value)d (%(colour)s left: "
+                 "%(left)s)") % {
+            "player": who, "colour": colour_word(t["colour"]), "value": t["value"],
+            "left": ",".join(str(v) for v in left) or _("none")}
     if kind == "tile":
         t = r["tile"]
         side = side_name(view, t["side"])
         if t.get("from"):
-            return _("%s moves the tile from space %d to space %d, %s side up") % (
-                who, t["from"], t["space"], side)
-        return _("%s places the tile on space %d, %s side up") % (who, t["space"], side)
+            return _("%(player)s moves the tile from space %(from)d to space %(to)d, %(side)s "
+                     "side up") % {"player": who, "from": t["from"], "to": t["space"],
+                                   "side": side}
+        return _("%(player)s places the tile on space %(space)d, %(side)s side up") % {
+            "player": who, "space": t["space"], "side": side}
     if kind == "finish":
         pile = r["action"].split()[1]
-        return _("%s plays a finish card face down on the overall-%s pile (now %s)") % (
-            who, pile_word(pile), plural(view["piles"][pile], "card"))
+        return _("%(player)s plays a finish card face down on the overall-%(pile)s pile "
+                 "(now %(cards)s)") % {"player": who, "pile": pile_word(pile),
+                                       "cards": plural(view["piles"][pile], "card")}
     if kind == "partner":
-        return _("%s forms a partnership with %s") % (who, name(view, int(r["action"].split()[1])))
+        return _("%(player)s forms a partnership with %(partner)s") % {
+            "player": who, "partner": name(view, int(r["action"].split()[1]))}
     return "%s: %s" % (who, r["action"])
 
 
 def die_lines(notice, view):
     """The die announcement: the die and its value as every screen names them
-    (``die_words``: ``DIE grey-black 2``, ``WÜRFEL grau-schwarz 2``), camel, direction
-    and distance, then the path."""
+    (``die_words``: ``DIE grey-black 2``, ``WÜRFEL grau-schwarz 2``), the camel, which
+    way and how far in every screen's one wording (``camelhost.table.view.which_way``:
+    ``... the red camel moves forward 2``, German ``... zieht 2 Felder vorwärts``),
+    then the path."""
     m = notice["move"]
     who = name(view, notice["player"])
-    direction = _("forward") if m["direction"] > 0 else _("backward (counterclockwise)")
     why = CRAZY_WHY.get(m.get("rule"))
     why = " (%s)" % _(why) if why else ""
-    spaces = ngettext("%d space", "%d spaces", m["distance"]) % m["distance"]
-    # named: German puts the distance before the direction ("zieht 2 Felder vorwärts")
     lines = [_("DIE %(die)s (%(player)s's pyramid ticket): the %(camel)s camel%(why)s moves "
-               "%(direction)s %(spaces)s") % {
+               "%(way)s") % {
         "die": die_words(move_die(m)), "player": who, "camel": colour_word(m["camel"]),
-        "why": why, "direction": direction, "spaces": spaces}]
+        "why": why, "way": which_way(m["direction"], m["distance"])}]
     if m["unit"][1:]:
         lines.append(_("  carrying %s") % colour_list(m["unit"][1:]))
     tile = m.get("tile")
@@ -1117,7 +1127,8 @@ def die_lines(notice, view):
         side = side_name(view, tile["side"])
         owner = name(view, tile["owner"])
         lines.append("  " + _(FROM_TO) % (m["from"], tile["space"]))
-        lines.append(_("  lands on %s's %s tile there: %s +1 coin") % (owner, side, owner))
+        lines.append(_("  lands on %(owner)s's %(side)s tile there: %(owner)s +1 coin") % {
+            "owner": owner, "side": side})
         under = _(" underneath") if m["under"] else ""
         if m["crossed"]:
             lines.append(_("  then on across the finish line: the race is over"))
@@ -1137,8 +1148,9 @@ def die_lines(notice, view):
 def leg_lines(notice, view):
     """LEG n SCORED, then one line per player: each ticket and what it paid."""
     r = notice["ranking"]
-    lines = [_("LEG %d SCORED: 1st %s, 2nd %s") % (
-        notice["leg"], colour_word(r[0]), colour_word(r[1]) if len(r) > 1 else "-")]
+    lines = [_("LEG %(leg)d SCORED: 1st %(first)s, 2nd %(second)s") % {
+        "leg": notice["leg"], "first": colour_word(r[0]),
+        "second": colour_word(r[1]) if len(r) > 1 else "-"}]
     for row in notice["scores"]:
         items = []
         for it in row["items"]:
@@ -1150,10 +1162,15 @@ def leg_lines(notice, view):
             elif it["kind"] == "pyramid":
                 items.append(_("pyramid ticket +1"))
             else:
-                items.append(_("copied from %s %s") % (name(view, it["from"]), _signed(it["reward"])))
-        lines.append(_("  %s: %s => net %s, %d -> %d") % (
-            name(view, row["player"]), ", ".join(items) or _("nothing"), _signed(row["net"]),
-            row["before"], row["after"]) + forgiven(row["before"], row["net"], row["after"]))
+                # TRANSLATORS: a partner's ticket reward added to this player's result
+                # at leg scoring (RULES 3.8): %(partner)s is the partner's name,
+                # %(reward)s the coins, signed ("+5"). Named: a language may reorder them.
+                items.append(_("copied from %(partner)s %(reward)s") % {
+                    "partner": name(view, it["from"]), "reward": _signed(it["reward"])})
+        lines.append(_("  %(player)s: %(items)s => net %(net)s, %(before)d -> %(after)d") % {
+            "player": name(view, row["player"]), "items": ", ".join(items) or _("nothing"),
+            "net": _signed(row["net"]), "before": row["before"], "after": row["after"]}
+            + forgiven(row["before"], row["net"], row["after"]))
     return lines
 
 
@@ -1171,14 +1188,15 @@ def forgiven(before, net, after):
 def final_lines(notice, view):
     """RACE n OVER, each finish pile revealed in play order, the final scores."""
     f = notice["final"]
-    lines = [_("RACE %d OVER: overall winner %s, overall loser %s") % (
-        notice["race"], colour_word(f["winner"]), colour_word(f["loser"]))]
+    lines = [_("RACE %(race)d OVER: overall winner %(winner)s, overall loser %(loser)s") % {
+        "race": notice["race"], "winner": colour_word(f["winner"]),
+        "loser": colour_word(f["loser"])}]
     if view.get("ranking"):
         lines.append(_("Final order of the camels: %s") % colour_list(view["ranking"]))
     for pile in ("winner", "loser"):
         cards = [c for c in f["cards"] if c["pile"] == pile]
-        lines.append(_("%s pile revealed in play order:%s") % (
-            pile_word(pile).capitalize(), "" if cards else _(" empty")))
+        lines.append(_("%(pile)s pile revealed in play order:%(empty)s") % {
+            "pile": pile_word(pile).capitalize(), "empty": "" if cards else _(" empty")})
         for i, c in enumerate(cards, 1):
             lines.append("  %d. %s %s: %s %s (%d -> %d)" % (
                 i, name(view, c["player"]), colour_word(c["colour"]),
@@ -1205,24 +1223,26 @@ def over_lines(view):
     or pile sizes any more (they were scored)."""
     f = view["final"]
     names = [p["name"] for p in view["players"]]
-    lines = [_("Race %d is over (leg %d): overall winner %s, overall loser %s") % (
-        view["race"], view["leg"], colour_word(f["winner"]), colour_word(f["loser"]))]
+    lines = [_("Race %(race)d is over (leg %(leg)d): overall winner %(winner)s, overall loser "
+               "%(loser)s") % {"race": view["race"], "leg": view["leg"],
+                               "winner": colour_word(f["winner"]),
+                               "loser": colour_word(f["loser"])}]
     for pile in ("winner", "loser"):
         cards = f["piles"][pile]
-        lines.append(_("%s pile: %s") % (pile_word(pile).capitalize(), ", ".join(
-            "%s %s %s" % (c["name"], colour_word(c["colour"]), _signed(c["reward"]))
-            for c in cards)
-            or _("empty")))
+        lines.append(_("%(pile)s pile: %(cards)s") % {
+            "pile": pile_word(pile).capitalize(), "cards": ", ".join(
+                "%s %s %s" % (c["name"], colour_word(c["colour"]), _signed(c["reward"]))
+                for c in cards) or _("empty")})
     lines.append(final_ranking_line(names, f["coins"]))
     return lines
 
 
 def final_scores_line(names, coins, winners):
     """``FINAL SCORES: Ann 12, Ben 7 | winner: Ann`` (a tie names every winner)."""
-    return ngettext("FINAL SCORES: %s | winner: %s", "FINAL SCORES: %s | winners: %s",
-                    len(winners)) % (
-        ", ".join("%s %d" % (names[i], coins[i]) for i in range(len(names))),
-        name_list(names[i] for i in winners))
+    return ngettext("FINAL SCORES: %(scores)s | winner: %(winners)s",
+                    "FINAL SCORES: %(scores)s | winners: %(winners)s", len(winners)) % {
+        "scores": ", ".join("%s %d" % (names[i], coins[i]) for i in range(len(names))),
+        "winners": name_list(names[i] for i in winners)}
 
 
 def last_die_line(view):
@@ -1276,20 +1296,22 @@ def odds_lines(view):
         return [_("No odds now (%s)") % (_("setup") if view["phase"] == "setup"
                                           else _("race over"))]
     lines = [_("Leg odds: ") + "; ".join(
-        _("%s 1st %s 2nd %s last %s") % (
-            colour_word(r["colour"]), percent(r["first"]), percent(r["second"]),
-            percent(r["last"]))
+        _("%(camel)s 1st %(first)s 2nd %(second)s last %(last)s") % {
+            "camel": colour_word(r["colour"]), "first": percent(r["first"]),
+            "second": percent(r["second"]), "last": percent(r["last"])}
         for r in sorted(odds["leg"], key=lambda r: -r["first"]))]
     race = odds["race"]
     if race is not None:
         for pile in ("winner", "loser"):
             rows = sorted(race[pile], key=lambda r: -r["p"])
-            how = _("exact") if race["exact"] else _("%s races simulated, %s interval") % (
-                grouped(race["samples"]), percent(0.95))
-            lines.append(_("Overall %s odds (%s): %s") % (pile_word(pile), how, "; ".join(
-                "%s %s%s" % (colour_word(r["colour"]), percent(r["p"]),
+            how = _("exact") if race["exact"] else _(
+                "%(races)s races simulated, %(level)s interval") % {
+                    "races": grouped(race["samples"]), "level": percent(0.95)}
+            lines.append(_("Overall %(pile)s odds (%(how)s): %(odds)s") % {
+                "pile": pile_word(pile), "how": how, "odds": "; ".join(
+                    "%s %s%s" % (colour_word(r["colour"]), percent(r["p"]),
                                  "" if race["exact"] else " \u00b1%s" % decimal(100 * r["hw"], 1))
-                for r in rows)))
+                    for r in rows)})
     return lines
 
 
@@ -1406,7 +1428,8 @@ def _figure_words(entry, others=2):
     other player's reply", as ``advice_note`` says it at two seats)."""
     kind, value = _rank_figure(entry)
     if kind == "win":
-        return _("%s chance to win the race (%s now)") % (percent(value), signed(entry["ev"]))
+        return _("%(chance)s chance to win the race (%(coins)s now)") % {
+            "chance": percent(value), "coins": signed(entry["ev"])}
     if kind == "ev":
         return _("%s now") % signed(value)
     now, score = _cents(entry["ev"]), _cents(value)
@@ -1418,7 +1441,8 @@ def _figure_words(entry, others=2):
         parts.append(_("%s the other player's reply") % signed(score - now + hold))
     else:
         parts.append(_("%s the others' replies") % signed(score - now + hold))
-    return _("balance %s: %s") % (signed(score), ", ".join(parts))
+    return _("balance %(balance)s: %(parts)s") % {"balance": signed(score),
+                                                   "parts": ", ".join(parts)}
 
 
 def _same_win(values):
@@ -1630,7 +1654,8 @@ def best_lines(view, count=BEST_SHOWN):
     player = acts["player"]
     shown = acts["values"] if count is None else acts["values"][:count]
     said = advice_words(view, count, camel=True, caveat=True)
-    head = _("Best for %s: %s (type '%s')") % (player, said[0]["name"], said[0]["command"])
+    head = _("Best for %(player)s: %(action)s (type '%(command)s')") % {
+        "player": player, "action": said[0]["name"], "command": said[0]["command"]}
     if said[0]["gap"]:
         head += ", " + said[0]["gap"]
     lines = [head, "  " + said[0]["figure"]]
@@ -1654,11 +1679,11 @@ def best_lines(view, count=BEST_SHOWN):
                        "yet, so there is nothing to copy now; its worth comes with the "
                        "partner's tickets this leg") % player)
     elif offers:
-        lines.append(_("Partnership for %s (the partner's best ticket to copy): %s") % (
-            player, "; ".join(
-                "%s %s" % (v["partner"], signed(v["ev"]))
-                if holding is None or v["partner"] in holding
-                else _("%s no leg or pyramid ticket yet") % v["partner"] for v in offers)))
+        lines.append(_("Partnership for %(player)s (the partner's best ticket to copy): "
+                       "%(offers)s") % {"player": player, "offers": "; ".join(
+                           "%s %s" % (v["partner"], signed(v["ev"]))
+                           if holding is None or v["partner"] in holding
+                           else _("%s no leg or pyramid ticket yet") % v["partner"] for v in offers)})
     mine = acts.get("partnership")
     if mine is not None and holding is not None and mine["partner"] not in holding:
         # copying nothing is worth 0.00, which read as a partnership worth nothing: it
@@ -1668,9 +1693,10 @@ def best_lines(view, count=BEST_SHOWN):
                        "%(player)s nothing this leg unless %(partner)s takes one "
                        "(RULES 3.8)") % {"player": player, "partner": mine["partner"]})
     elif mine is not None:
-        lines.append(_("Partnership for %s: with %s this leg, copying %s's best ticket is "
-                     "worth %s now (RULES 3.8)") % (player, mine["partner"],
-                                                      mine["partner"], signed(mine["ev"])))
+        lines.append(_("Partnership for %(player)s: with %(partner)s this leg, copying "
+                       "%(partner)s's best ticket is worth %(coins)s now (RULES 3.8)") % {
+                           "player": player, "partner": mine["partner"],
+                           "coins": signed(mine["ev"])})
     return lines
 
 

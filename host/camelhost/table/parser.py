@@ -469,8 +469,8 @@ def foreign_colour_hint(word, racing):
     at the private colour prompt (``Table``)."""
     if _foreign_colour(word) is None:
         return None
-    return _("colours are typed in this table's language, %s (%s)") % (
-        language_name(), colour_list(racing))
+    return _("colours are typed in this table's language, %(language)s (%(colours)s)") % {
+        "language": language_name(), "colours": colour_list(racing)}
 
 
 def _unbracketed(camels, token):
@@ -580,23 +580,27 @@ def seat_of(names, word):
             1 <= int(low) <= len(names):
         return int(low) - 1
     if hits:  # the start of several names: never one of them guessed
-        raise TableError(_("%s could be %s: type more of the name")
-                         % (shown(word), _(" or ").join(names[i] for i in hits)))
+        raise TableError(_("%(typed)s could be %(names)s: type more of the name")
+                         % {"typed": shown(word), "names": _(" or ").join(names[i] for i in hits)})
     near = nearest(word, names)
     start = _typable_start(word, near, names) if near is not None else None
     if start is not None:  # 'Zoe' for Zoë: said, never taken silently; 'Zo' takes her
-        raise TableError(_("no player called %s (players: %s); did you mean %s? (without "
-                           "the letter on the keyboard, type the start of the name: %s)")
-                         % (shown(word), ", ".join(names), near, shown(start)))
+        raise TableError(_("no player called %(typed)s (players: %(players)s); did you mean "
+                           "%(near)s? (without the letter on the keyboard, type the start of "
+                           "the name: %(start)s)")
+                         % {"typed": shown(word), "players": ", ".join(names), "near": near,
+                            "start": shown(start)})
     if near is not None:  # 'Omer' for Ömer: said, never taken silently
-        raise TableError(_("no player called %s (players: %s); did you mean %s?")
-                         % (shown(word), ", ".join(names), near))
-    raise TableError(_("no player called %s (players: %s)") % (shown(word), ", ".join(names)))
+        raise TableError(_("no player called %(typed)s (players: %(players)s); did you mean "
+                           "%(near)s?")
+                         % {"typed": shown(word), "players": ", ".join(names), "near": near})
+    raise TableError(_("no player called %(typed)s (players: %(players)s)") % {
+        "typed": shown(word), "players": ", ".join(names)})
 
 
 def _form(head, why=None):
     form = form_of(head)
-    text = _("%s: check the form: %s") % (head, form) if form else \
+    text = _("%(command)s: check the form: %(form)s") % {"command": head, "form": form} if form else \
         _("%s: check the form") % shown(head)
     return TableError(text + ("; " + why if why else _(" ('help' shows every command)")))
 
@@ -761,12 +765,12 @@ def _finish_card(head, words, session):
         # never echo a colour nor suggest one: it may be a finish card's (RULES 1.8, 5);
         # the start of several colours ('g') names none of them (s38 tester 9)
         if len(colour_hits(word.lower(), racing)) > 1:
-            raise TableError(_("%s: %s could be more than one camel: type more letters")
-                             % (form_of(head), shown(word))) from None
-        raise TableError(_("%s: that is not a racing camel of the %s edition (%s): type the "
-                           "colour in full")
-                         % (form_of(head), edition_word(session.edition), colour_list(racing))) \
-            from None
+            raise TableError(_("%(form)s: %(typed)s could be more than one camel: type more "
+                               "letters") % {"form": form_of(head), "typed": shown(word)}) from None
+        raise TableError(_("%(form)s: that is not a racing camel of the %(edition)s edition "
+                           "(%(colours)s): type the colour in full")
+                         % {"form": form_of(head), "edition": edition_word(session.edition),
+                            "colours": colour_list(racing)}) from None
     return _action(session, "finish %s %s" % (pile, colour))
 
 
@@ -788,27 +792,29 @@ def _crazy_die(text, head, session, typed=None):
                              % shown(_said(text, typed)))
         first = ed.crazy[len(done)]
         if head != first:
-            raise TableError(_("%s: at setup the grey die's first roll places the %s crazy "
-                             "camel, the second the %s one (the table's order: RULES 3.2 rolls once for "
-                             "each, docs/rules-decisions.md 3): type '%s %s' (or "
-                             "'grey %s') for the %s camel now, or the whole board with "
-                             "'setup ...'") % (shown(_said(text, typed)), colour_word(ed.crazy[0]),
-                                              colour_word(ed.crazy[1]), colour_word(first),
-                                              value, value, colour_word(first)))
+            raise TableError(_("%(typed)s: at setup the grey die's first roll places the "
+                               "%(first)s crazy camel, the second the %(second)s one (the "
+                               "table's order: RULES 3.2 rolls once for each, "
+                               "docs/rules-decisions.md 3): type '%(camel)s %(value)s' (or "
+                               "'grey %(value)s') for the %(camel)s camel now, or the whole "
+                               "board with 'setup ...'") % {
+                "typed": shown(_said(text, typed)), "first": colour_word(ed.crazy[0]),
+                "second": colour_word(ed.crazy[1]), "camel": colour_word(first),
+                "value": value})
         try:
             die = parse_die("grey %s %s" % (head, " ".join(words[1:])), ed.name)
         except DieSyntaxError:
-            raise TableError(_("%s: type the grey die's roll for the %s camel as '%s 2' "
-                             "(or 'grey 2')") % (shown(_said(text, typed)), colour_word(head),
-                                                 colour_word(head))) from None
+            raise TableError(_("%(typed)s: type the grey die's roll for the %(camel)s camel "
+                               "as '%(camel)s 2' (or 'grey 2')") % {
+                "typed": shown(_said(text, typed)), "camel": colour_word(head)}) from None
         die["raw"] = text.strip()
         die["type"] = "die"
         die["source"] = "typed"
         return die
-    raise TableError(_("%s: the %s crazy camel has no die of its own; the grey die moves "
-                     "it: type '%s' (the numerals' colour, then the value)")
-                     % (shown(_said(text, typed)), colour_word(head),
-                        colours_in("grey %s %s" % (head, value))))
+    raise TableError(_("%(typed)s: the %(camel)s crazy camel has no die of its own; the grey "
+                       "die moves it: type '%(example)s' (the numerals' colour, then the value)")
+                     % {"typed": shown(_said(text, typed)), "camel": colour_word(head),
+                        "example": colours_in("grey %s %s" % (head, value))})
 
 
 def _said(text, typed):
@@ -840,10 +846,10 @@ def _parse_die(text, head, session, typed=None):
                 session.phase == "die" or session.phase == "turn" and session.dice_typed):
             # a bare value where a die is awaited, or typed to take a pyramid ticket
             # (dice typed at the table): its colour comes first ('green 2')
-            raise TableError(_("%s: type the die with its colour, e.g. '%s'")
-                             % (shown(_said(text, typed)), colours_in("%s %s" % (
-                                 ed.example_colour, head if head in ("1", "2", "3") else "2"))
-                                )) from None
+            raise TableError(_("%(typed)s: type the die with its colour, e.g. '%(example)s'")
+                             % {"typed": shown(_said(text, typed)), "example": colours_in(
+                                 "%s %s" % (ed.example_colour,
+                                            head if head in ("1", "2", "3") else "2"))}) from None
         if typed is not None and len(typed.split()) > 1 and \
                 _foreign_colour(typed.split()[0]) is not None:
             _check_foreign_colours(typed, text)  # 'rot 2' at an English table
@@ -855,20 +861,23 @@ def _parse_die(text, head, session, typed=None):
                              % shown(_said(text, typed))) from None
         hits = colour_hits(head, ed.dice)
         if len(hits) > 1:
-            raise TableError(_("%s: ambiguous: %s (type more letters)")
-                             % (shown(_said(text, typed)), colour_list(hits, _(" or ")))) from None
+            raise TableError(_("%(typed)s: ambiguous: %(colours)s (type more letters)")
+                             % {"typed": shown(_said(text, typed)),
+                                "colours": colour_list(hits, _(" or "))}) from None
         try:
             match_name(head, ed.dice, "colour")
         except DieSyntaxError:
             if head in ALL_DICE:  # a die of the other edition
-                raise TableError(_("%s: %r is not a die of the %s edition (dice: %s)")
-                                 % (shown(_said(text, typed)), colours_in(head), edition_word(ed),
-                                    colour_list(ed.dice))) \
-                    from None
+                raise TableError(_("%(typed)s: %(die)r is not a die of the %(edition)s edition "
+                                   "(dice: %(dice)s)")
+                                 % {"typed": shown(_said(text, typed)), "die": colours_in(head),
+                                    "edition": edition_word(ed),
+                                    "dice": colour_list(ed.dice)}) from None
             raise TableError(_unknown_command(text, head, session)) from None
         if len(text) > 40:
-            raise TableError(_("%s: type the die as colour and value, e.g. '%s 2'")
-                             % (shown(_said(text, typed)), colour_word(ed.racing[0]))) from None
+            raise TableError(_("%(typed)s: type the die as colour and value, e.g. "
+                               "'%(colour)s 2'") % {"typed": shown(_said(text, typed)),
+                                                    "colour": colour_word(ed.racing[0])}) from None
         raise TableError(" ".join(reason.split())) from None
     die["type"] = "die"
     if session.phase == "turn":
@@ -937,13 +946,15 @@ def _unknown_command(text, head, session):
         said = text if rest not in ("win", "lose") else "%s %s" % (typed.split()[0], rest)
         why = _refusal(rest, session)
         if why is not None:  # the line without the name is refused too: never offered
-            return _("%s: a command takes no player's name, it acts for the player to act "
-                     "(%s); without the name it is refused too: %s") % (shown(said), turn, why)
-        return _("%s: a command takes no player's name, it acts for the player to act "
-                 "(%s); type %s") % (shown(said), turn, shown(rest))
+            return _("%(typed)s: a command takes no player's name, it acts for the player to "
+                     "act (%(turn)s); without the name it is refused too: %(why)s") % {
+                "typed": shown(said), "turn": turn, "why": why}
+        return _("%(typed)s: a command takes no player's name, it acts for the player to act "
+                 "(%(turn)s); type %(command)s") % {"typed": shown(said), "turn": turn,
+                                                    "command": shown(rest)}
     if near:
-        return _("unknown command %s; did you mean %s? (help lists the commands)") % (
-            shown(text), shown(_offered(near, typed)))
+        return _("unknown command %(typed)s; did you mean %(command)s? (help lists the "
+                 "commands)") % {"typed": shown(text), "command": shown(_offered(near, typed))}
     return _("unknown command %s (help lists the commands)") % shown(text)
 
 
@@ -1141,7 +1152,8 @@ def _setup_value_hint(text, session):
         return _("the setup is already done")
     form = "grey %s %s" if camel in session.edition.crazy else "%s %s"
     example = colours_in(form % (camel, value))
-    return _("%s: at setup type the die with its colour, e.g. '%s'") % (shown(text), example)
+    return _("%(typed)s: at setup type the die with its colour, e.g. '%(example)s'") % {
+        "typed": shown(text), "example": example}
 
 
 def _parse_ink(text):
@@ -1188,8 +1200,9 @@ def _tile_text(head, args, edition):
         side = _SIDES.get(side.lower())
         if side is None:
             # the edition's own words for the sides (RULES 1.5, 3.6), as the table says them
-            raise TableError(_("the tile's side is + (%s) or - (%s)")
-                             % (side_word(edition, "+"), side_word(edition, "-")))
+            raise TableError(_("the tile's side is + (%(forward)s) or - (%(backward)s)")
+                             % {"forward": side_word(edition, "+"),
+                                "backward": side_word(edition, "-")})
     else:
         if len(args) != 1:
             raise _form(head, _("e.g. '%s 7'") % head)
@@ -1236,19 +1249,24 @@ def _parse_fix(rest, session):
     for space in moved:
         tile = game.tiles.get(space)
         if tile is not None:
-            raise TableError(_("fix %s: space %d holds %s's tile, and a camel never stands on a "
-                             "tile (RULES 1.5): fix that space after the tile moves")
-                             % (given, space, session.names[tile[0]]))
+            raise TableError(_("fix %(given)s: space %(space)d holds %(owner)s's tile, and a "
+                               "camel never stands on a tile (RULES 1.5): fix that space after "
+                               "the tile moves") % {"given": given, "space": space,
+                                                    "owner": session.names[tile[0]]})
         left = [c for c in stacks.get(space, ()) if c not in named]
         if left:
             raise TableError(ngettext(
-                "fix %s: %s stood on space %d too; list every camel there, bottom to top "
-                "(fix %d:%s), or say where it went (e.g. %s %d:%s)",
-                "fix %s: %s stood on space %d too; list every camel there, bottom to top "
-                "(fix %d:%s), or say where they went (e.g. %s %d:%s)", len(left))
-                % (colours_in(given), colour_list(left, _(" and ")), space, space,
-                   colour_list(stacks[space], ","), colours_in("fix " + given),
-                   space + 1 if space < 16 else space - 1, colour_list(left, ",")))
+                "fix %(given)s: %(left)s stood on space %(space)d too; list every camel there, "
+                "bottom to top (fix %(space)d:%(stack)s), or say where it went (e.g. "
+                "%(command)s %(next)d:%(moved)s)",
+                "fix %(given)s: %(left)s stood on space %(space)d too; list every camel there, "
+                "bottom to top (fix %(space)d:%(stack)s), or say where they went (e.g. "
+                "%(command)s %(next)d:%(moved)s)", len(left))
+                % {"given": colours_in(given), "left": colour_list(left, _(" and ")),
+                   "space": space, "stack": colour_list(stacks[space], ","),
+                   "command": colours_in("fix " + given),
+                   "next": space + 1 if space < 16 else space - 1,
+                   "moved": colour_list(left, ",")})
     new = {}
     for space in stacks:
         keep = [c for c in stacks[space] if c not in named]

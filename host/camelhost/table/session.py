@@ -74,8 +74,8 @@ class StaleEvent(ValueError):
     journal) and ``reason`` (one line, why not)."""
 
     def __init__(self, path, line, reason):
-        super().__init__(_("%s: event on line %d no longer applies: %s")
-                         % (path or _("journal"), line, reason))
+        super().__init__(_("%(path)s: event on line %(line)d no longer applies: %(reason)s")
+                         % {"path": path or _("journal"), "line": line, "reason": reason})
         self.line = line
         self.reason = reason
 
@@ -410,8 +410,8 @@ class Session:
         try:
             s = cls(head["edition"], head["players"], head.get("seed", 1), head.get("bots", ()))
         except (KeyError, TypeError, ValueError) as exc:
-            raise ValueError(_("%s: line 1 is not a usable game line: %s")
-                             % (path or _("journal"), one_line(exc))) from None
+            raise ValueError(_("%(path)s: line 1 is not a usable game line: %(reason)s")
+                             % {"path": path or _("journal"), "reason": one_line(exc)}) from None
         s.dice_typed = dice_typed(head)
         s.dice_back_by_hand = dice_back_by_hand(head)
         s.lang = head.get("lang")
@@ -547,8 +547,9 @@ class Session:
         if self.game is None or seat is None or self.game.finish_cards_in_hand(seat):
             return None
         count = len(self.edition.racing)
-        return _("%s has laid all %s finish cards: none is left to play (RULES 1.8)") % (
-            self.names[seat], {5: _("five")}.get(count, str(count)))
+        return _("%(player)s has laid all %(count)s finish cards: none is left to play "
+                 "(RULES 1.8)") % {"player": self.names[seat],
+                                   "count": {5: _("five")}.get(count, str(count))}
 
     def next_race_start(self):
         """The seat that starts the next race once this one is over: the start marker
@@ -652,8 +653,8 @@ class Session:
             others = [n for i, n in enumerate(self.names) if i != event["player"]]
             problem = new_name_problem(typed_name(typed), others)
             if problem is not None:
-                raise TableError(_("rename %s %s: %s") % (
-                    self.names[event["player"]], typed, problem))
+                raise TableError(_("rename %(old)s %(new)s: %(problem)s") % {
+                    "old": self.names[event["player"]], "new": typed, "problem": problem})
             event = dict(event, name=typed_name(event["name"]))
         return event
 
@@ -1388,16 +1389,19 @@ class Session:
         if new == old:
             raise TableError(_("rename: %s is already called so") % old)
         if comma_problem(new) is not None:
-            raise TableError(_("rename %s %s: %s") % (old, new, comma_problem(new)))
+            raise TableError(_("rename %(old)s %(new)s: %(problem)s") % {
+                "old": old, "new": new, "problem": comma_problem(new)})
         for i, name in enumerate(self.names):
             if i != seat and name.lower() == new.lower():
-                raise TableError(_("rename %s %s: %s is already a player's name; the "
-                                   "names must differ") % (old, new, name))
+                raise TableError(_("rename %(old)s %(new)s: %(name)s is already a player's "
+                                   "name; the names must differ") % {
+                                       "old": old, "new": new, "name": name})
         names = list(self.names)
         names[seat] = new
         check_names(self.edition.name, names)
         self.names = names  # a new list: the journal's game line keeps the names it had
-        return [{"kind": "info", "text": _("%s is called %s from now on") % (old, new),
+        return [{"kind": "info", "text": _("%(old)s is called %(new)s from now on") % {
+                    "old": old, "new": new},
                  "old": old, "new": new}]
 
     def _on_race(self, event):

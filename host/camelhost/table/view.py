@@ -287,7 +287,8 @@ CRAZY_WHY = {"a": N_("the only crazy camel carrying racing camels"),
 
 def which_way(direction, distance):
     """Which way and how far a die moved its camel: every screen's one wording of it
-    (the full screen's banner, upper-cased; ``Last die:``; the spoken line,
+    (the full screen's banner, upper-cased; the plain die line, ``DIE ...``,
+    ``camelhost.table.narration.die_lines``; ``Last die:``; the spoken line,
     ``spoken_die``; the web page's last die, ``camelhost.web.server.with_die_words``).
     ``direction``: +1 (forward) or -1 (backward, counterclockwise); ``distance``: the
     spaces moved, an int from 1. Returns a str in the table's language: ``forward 3``, ``backward 1``;
@@ -397,9 +398,9 @@ def advice_value(av):
     the value now alone (``+2.04``) when the advice is ranked by it (no score)."""
     now = signed(av.ev)
     if getattr(av, "win", None) is not None:
-        return _("%s to win, now %s") % (percent(av.win), now)
+        return _("%(chance)s to win, now %(now)s") % {"chance": percent(av.win), "now": now}
     if getattr(av, "score", None) is not None:
-        return _("overall %s, now %s") % (signed(av.score), now)
+        return _("overall %(score)s, now %(now)s") % {"score": signed(av.score), "now": now}
     return now
 
 
@@ -493,8 +494,10 @@ def finish_chance(facts):
     last 82%`` (what ``P`` is: RULES 1.13). It names the colour: never on the shared
     screen."""
     if facts["pile"] == "winner":
-        return _("%s wins the race: %s") % (colour_word(facts["colour"]), percent(facts["p"]))
-    return _("%s ends the race last: %s") % (colour_word(facts["colour"]), percent(facts["p"]))
+        return _("%(camel)s wins the race: %(chance)s") % {
+            "camel": colour_word(facts["colour"]), "chance": percent(facts["p"])}
+    return _("%(camel)s ends the race last: %(chance)s") % {
+        "camel": colour_word(facts["colour"]), "chance": percent(facts["p"])}
 
 
 def action_text(av, edition, who, public=False):
@@ -516,37 +519,48 @@ def action_text(av, edition, who, public=False):
     f = av.facts
     ev = advice_value(av) if public else signed(av.ev)
     if av.kind == "leg":
-        return _("%s leg ticket %d: %s") % (colour_word(f["colour"]), f["value"], ev)
+        return _("%(colour)s leg ticket %(value)d: %(worth)s") % {
+            "colour": colour_word(f["colour"]), "value": f["value"], "worth": ev}
     if av.kind == "pyramid":
         return _("pyramid ticket: %s (pays 1 at leg scoring)") % ev
     if av.kind == "tile":
         name = _tile_name(edition, f["side"])
         if "lost" in f:
             # moving the tile gives up what it earns where it is (RULES 1.5)
-            return _("%s tile on %d: %s (%s in landings there, %s lost on %d)") % (
-                name, f["space"], ev, signed(f["landings"]), decimal(f["lost"], 2), f["lost_on"])
-        return _("%s tile on %d: %s (expected landings, a coin each)") % (name, f["space"], ev)
+            return _("%(tile)s tile on %(space)d: %(worth)s (%(landings)s in landings "
+                     "there, %(lost)s lost on %(lost_on)d)") % {
+                "tile": name, "space": f["space"], "worth": ev,
+                "landings": signed(f["landings"]), "lost": decimal(f["lost"], 2),
+                "lost_on": f["lost_on"]}
+        return _("%(tile)s tile on %(space)d: %(worth)s (expected landings, a coin "
+                 "each)") % {"tile": name, "space": f["space"], "worth": ev}
     if av.kind == "finish":
         if public:
             # the shared screen names the pile, never the colour: the player chooses it
             # unseen ('win' alone), else the table would read it in the advice (RULES 1.8)
-            return _("%s: a finish card on the %s pile, its colour chosen unseen: %s (%s)") % (
-                finish_command(f["pile"]), _(f["pile"]), ev, finish_reason(av, public=True))
+            return _("%(command)s: a finish card on the %(pile)s pile, its colour chosen "
+                     "unseen: %(worth)s (%(why)s)") % {
+                "command": finish_command(f["pile"]), "pile": _(f["pile"]), "worth": ev,
+                "why": finish_reason(av, public=True)}
         if "read" in f:
             # the coach's reading of the pile (camelhost.coach): the cards on it read as
             # this colour, then what laying it now gains over keeping it for a later leg
-            text = _("%s finish card on the %s pile: %s (%s)") % (
-                colour_word(f["colour"]), _(f["pile"]), ev, ", ".join((
+            text = _("%(colour)s finish card on the %(pile)s pile: %(worth)s (%(why)s)") % {
+                "colour": colour_word(f["colour"]), "pile": _(f["pile"]), "worth": ev,
+                "why": ", ".join((
                     finish_chance(f),
                     ngettext("%d card on the pile", "%d cards on the pile", f["cards"])
                     % f["cards"],
-                    _("%s read as %s") % (decimal(f["read"], 0), colour_word(f["colour"])))))
+                    _("%(cards)s read as %(colour)s") % {
+                        "cards": decimal(f["read"], 0), "colour": colour_word(f["colour"])}))}
             if "over_hold" in f:
                 text += "; " + _("%s over keeping it for a later leg") % decimal(f["over_hold"], 2, sign=True)
             return text
-        return _("%s finish card on the %s pile: %s (%s)") % (
-            colour_word(f["colour"]), _(f["pile"]), ev, finish_reason(av))
-    return _("partner %s: %s (best of their tickets to copy)") % (who(f["player"]), ev)
+        return _("%(colour)s finish card on the %(pile)s pile: %(worth)s (%(why)s)") % {
+            "colour": colour_word(f["colour"]), "pile": _(f["pile"]), "worth": ev,
+            "why": finish_reason(av)}
+    return _("partner %(partner)s: %(worth)s (best of their tickets to copy)") % {
+        "partner": who(f["player"]), "worth": ev}
 
 
 def _action_text(session, av):

@@ -68,16 +68,16 @@ def no_hello(port, link, waited):
     if link.refused is not None:
         return link.refused
     if link.sequencer.synced:
-        return (_("the pyramid on %s answered only with its short HI in %s s, never its full "
-                  "HELLO: the line loses too much; check the USB cable and its plugs")
-                % (port, seconds))
+        return (_("the pyramid on %(port)s answered only with its short HI in %(wait)s s, "
+                  "never its full HELLO: the line loses too much; check the USB cable and its "
+                  "plugs") % {"port": port, "wait": seconds})
     if link.lines_heard:
-        return (_("the pyramid on %s sends lines but did not answer HELLO? in %s s: check the "
-                  "USB cable (what this program writes may not reach it) and its firmware "
-                  "(pyramid flash --port %s)") % (port, seconds, port))
-    return (_("no answer from %s in %s s: check the USB cable, that %s is the pyramid's port "
-              "(--port auto finds it) and that it runs the pyramid firmware (pyramid flash "
-              "--port %s)") % (port, seconds, port, port))
+        return (_("the pyramid on %(port)s sends lines but did not answer HELLO? in %(wait)s "
+                  "s: check the USB cable (what this program writes may not reach it) and its "
+                  "firmware (pyramid flash --port %(port)s)") % {"port": port, "wait": seconds})
+    return (_("no answer from %(port)s in %(wait)s s: check the USB cable, that %(port)s is the "
+              "pyramid's port (--port auto finds it) and that it runs the pyramid firmware "
+              "(pyramid flash --port %(port)s)") % {"port": port, "wait": seconds})
 
 
 class DeviceRestarted(CliError):
@@ -108,12 +108,14 @@ def settings_line(it_ms, gain):
     full, saturated = full_scale(it_ms), saturation_level(it_ms)
     if saturated < full:
         analog_ms = _tcs.ANALOG_STEPS * _tcs.STEP_TENTHS_MS / 10
-        return (_("integration time %s ms, gain %sx: full scale %d counts per channel, "
-                  "saturated from %d (%s of it, the analog limit below %s ms)")
-                % (decimal(it_ms, 1), gain, full, saturated, percent(saturated / full),
-                   decimal(analog_ms, 1)))
-    return (_("integration time %s ms, gain %sx: full scale %d counts per channel, saturated "
-              "only there") % (decimal(it_ms, 1), gain, full))
+        return (_("integration time %(ms)s ms, gain %(gain)sx: full scale %(full)d counts per "
+                  "channel, saturated from %(saturated)d (%(share)s of it, the analog limit "
+                  "below %(analog)s ms)")
+                % {"ms": decimal(it_ms, 1), "gain": gain, "full": full, "saturated": saturated,
+                   "share": percent(saturated / full), "analog": decimal(analog_ms, 1)})
+    return (_("integration time %(ms)s ms, gain %(gain)sx: full scale %(full)d counts per "
+              "channel, saturated only there") % {"ms": decimal(it_ms, 1), "gain": gain,
+                                                  "full": full})
 
 
 def saturation_level(it_ms):
@@ -177,7 +179,8 @@ def wrong_die_words(found, asked):
         return _("the head reads empty, not the %s die") % _die_word(asked)
     if asked == "empty":
         return _("the head holds the %s die, where it should be empty") % _die_word(found)
-    return _("the head holds the %s die, not the %s die") % (_die_word(found), _die_word(asked))
+    return _("the head holds the %(found)s die, not the %(asked)s die") % {
+        "found": _die_word(found), "asked": _die_word(asked)}
 
 
 def sensor_problem(state):
@@ -191,9 +194,10 @@ def sensor_problem(state):
         return (_("the pyramid found no TCS34725 colour sensor: the chip at I2C address 0x29 "
                   "did not give a TCS34725 chip id (0x44, 0x4D or 0x10); check the part on "
                   "the breakout and its wiring: %s") % _(SENSOR_HELP))
-    return (_("the pyramid's colour sensor is not answering on the I2C bus (sensor %s: no "
-            "acknowledge at address 0x29, or bus errors); check the sensor's power, ground, "
-            "SDA and SCL wires and solder joints: %s") % (state, _(SENSOR_HELP)))
+    return (_("the pyramid's colour sensor is not answering on the I2C bus (sensor %(state)s: "
+              "no acknowledge at address 0x29, or bus errors); check the sensor's power, "
+              "ground, SDA and SCL wires and solder joints: %(help)s")
+            % {"state": state, "help": _(SENSOR_HELP)})
 
 
 class Pyramid:
@@ -258,8 +262,8 @@ class Pyramid:
         hello = link.hello
         if hello is not None and hello["boot"] != self.boot:
             raise DeviceRestarted(
-                _("the pyramid restarted (boot %s -> %s): a reset, a power dip or a crash")
-                % (self.boot, hello["boot"]))
+                _("the pyramid restarted (boot %(before)s -> %(now)s): a reset, a power dip "
+                  "or a crash") % {"before": self.boot, "now": hello["boot"]})
         if link.state == "connecting":
             # the reader closed the port after an error and is reopening it: give a
             # resetting board a few seconds to come back on the same port
@@ -410,9 +414,9 @@ def check_edition(pyramid, edition, tool="monitor"):
     check_emulated_dice(pyramid, edition, tool)
     board = pyramid.hello.get("ed")
     if board != edition:
-        raise EditionMismatch(_("--edition %s: the pyramid is set to the %s edition (pyramid "
-                         "calibrate --edition %s sets it)")
-                       % (edition, edition_word(board), edition), board, edition)
+        raise EditionMismatch(_("--edition %(given)s: the pyramid is set to the %(board)s "
+                                "edition (pyramid calibrate --edition %(given)s sets it)")
+                              % {"given": edition, "board": edition_word(board)}, board, edition)
 
 
 def settings_apart(settings, info, port):
@@ -431,13 +435,13 @@ def settings_apart(settings, info, port):
         return None
     if (settings["it"], settings["gain"]) == (info["pit"], info["pgain"]):
         return None
-    return _("the board runs %s ms and gain %dx, but its profile was fitted at %s ms and "
-             "gain %dx (a calibrate session that did not end): unplug the pyramid and plug "
-             "it back in (it starts at the settings saved with its profile); if it still "
-             "says so, calibrate again (%s)") % (
-        decimal(integration_ms(settings["it"]), 1), settings["gain"],
-        decimal(integration_ms(info["pit"]), 1), info["pgain"],
-        with_port("calibrate", port, "--autorange"))
+    return _("the board runs %(ms)s ms and gain %(gain)dx, but its profile was fitted at "
+             "%(profile_ms)s ms and gain %(profile_gain)dx (a calibrate session that did not "
+             "end): unplug the pyramid and plug it back in (it starts at the settings saved "
+             "with its profile); if it still says so, calibrate again (%(command)s)") % {
+        "ms": decimal(integration_ms(settings["it"]), 1), "gain": settings["gain"],
+        "profile_ms": decimal(integration_ms(info["pit"]), 1), "profile_gain": info["pgain"],
+        "command": with_port("calibrate", port, "--autorange")}
 
 
 class Floor:
@@ -540,12 +544,18 @@ def apart_at_start(pyramid):
 def describe(hello, settings=None):
     """Lines describing the device: versions, board id, boot, edition, sensor."""
     lines = [
-        _("firmware %s, protocol %d (host speaks %d), board %s, boot %s")
-        % (hello["fw"], hello["proto"], _host_protocol(), hello["uid"], hello["boot"]),
-        ngettext("%s edition, value buttons %s, sensor %s%s, %d event this boot",
-                 "%s edition, value buttons %s, sensor %s%s, %d events this boot", hello["seq"])
-        % (edition_word(hello["ed"]), _("fitted") if hello["vb"] else _("not fitted"), hello["sensor"],
-           _(" (chip id 0x%s)") % hello["sid"] if hello.get("sid") else "", hello["seq"]),
+        _("firmware %(firmware)s, protocol %(proto)d (host speaks %(ours)d), board %(board)s, "
+          "boot %(boot)s")
+        % {"firmware": hello["fw"], "proto": hello["proto"], "ours": _host_protocol(),
+           "board": hello["uid"], "boot": hello["boot"]},
+        ngettext("%(edition)s edition, value buttons %(buttons)s, sensor %(sensor)s%(chip)s, "
+                 "%(events)d event this boot",
+                 "%(edition)s edition, value buttons %(buttons)s, sensor %(sensor)s%(chip)s, "
+                 "%(events)d events this boot", hello["seq"])
+        % {"edition": edition_word(hello["ed"]),
+           "buttons": _("fitted") if hello["vb"] else _("not fitted"), "sensor": hello["sensor"],
+           "chip": _(" (chip id 0x%s)") % hello["sid"] if hello.get("sid") else "",
+           "events": hello["seq"]},
     ]
     if settings:
         it = integration_ms(settings["it"])
@@ -710,8 +720,10 @@ def format_event(event, edition=None, port=None, earlier=False):
                          "what these dice need: %s)") % with_port("calibrate", port,
                                                                   "--autorange")
     if earlier:
-        return _("      slider pushed before the first reading -> event %s: %s") % (event.seq, what)
-    return _("      slider pushed -> event %s: %s") % (event.seq, what)
+        return _("      slider pushed before the first reading -> event %(event)s: %(what)s") % {
+            "event": event.seq, "what": what}
+    return _("      slider pushed -> event %(event)s: %(what)s") % {"event": event.seq,
+                                                                  "what": what}
 
 
 def pushed_earlier(event, hello):
@@ -829,7 +841,8 @@ def monitor(pyramid, count=None, period_ms=250, out=None, quiet_timeout=10.0, se
                 # readings stopped: the firmware streams only while its sensor works
                 state = pyramid.poll_sensor_state()
                 if state != sensor_state:
-                    print(_("!! sensor status: %s -> %s") % (sensor_state, state), file=out)
+                    print(_("!! sensor status: %(before)s -> %(now)s") % {
+                        "before": sensor_state, "now": state}, file=out)
                     sensor_state = state
             elif reading is not None and sensor_state != "ok":
                 print(_("!! sensor status: %s -> ok") % sensor_state, file=out)
@@ -843,11 +856,12 @@ def monitor(pyramid, count=None, period_ms=250, out=None, quiet_timeout=10.0, se
                     # a cause and a next step (tester s37tm finding 7): the board may
                     # well be alive, its stream held
                     raise CliError(_(
-                        "no reading from the pyramid for %.0f s (its reading stream stopped: "
-                        "a slider push holds it while the board reads the release, and a "
-                        "loaded machine slows the emulated Pico): run %s again; if it "
-                        "recurs, %s") % (patience, with_port("monitor", pyramid.port),
-                                         with_port("doctor", pyramid.port)))
+                        "no reading from the pyramid for %(wait).0f s (its reading stream "
+                        "stopped: a slider push holds it while the board reads the release, and "
+                        "a loaded machine slows the emulated Pico): run %(monitor)s again; if "
+                        "it recurs, %(doctor)s") % {
+                            "wait": patience, "monitor": with_port("monitor", pyramid.port),
+                            "doctor": with_port("doctor", pyramid.port)})
                 continue
             last_reading = time.monotonic()
             n += 1

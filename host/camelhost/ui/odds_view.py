@@ -193,8 +193,8 @@ def odds_lines(odds, view, width=80, tile_names=None, waiting=False, noted=False
             text.append(" %3d" % len(ticket["left"]))
         text.append("\n")
     if wide:
-        text.append(_("(%%; win/lose: the whole race, ± its %s interval%s)\n") % (
-            percent(0.95), _(", exact") if race.get("exact") else ""), "dim")
+        text.append(_("(%%; win/lose: the whole race, ± its %(level)s interval%(exact)s)\n") % {
+            "level": percent(0.95), "exact": _(", exact") if race.get("exact") else ""}, "dim")
     if not acting:
         text.rstrip()
         return text
@@ -203,7 +203,8 @@ def odds_lines(odds, view, width=80, tile_names=None, waiting=False, noted=False
     for kind, words, entry in best["shown"]:
         number = order_number(entry)
         if kind == "leg":
-            part = _("%s leg ticket %s") % (colour_word(words), number)
+            part = _("%(colour)s leg ticket %(worth)s") % {"colour": colour_word(words),
+                                                           "worth": number}
         elif kind == "pyramid":
             part = _("pyramid ticket %s") % number
         elif kind == "tile":
@@ -212,16 +213,17 @@ def odds_lines(odds, view, width=80, tile_names=None, waiting=False, noted=False
             # is (RULES 1.5), so "from 4" says why it can be below zero
             mine = [p["tile"]["space"] for p in view["players"]
                     if p["name"] == odds["actions"]["player"] and p["tile"]]
-            part = _("%s tile on %d%s %s") % (
-                tile_names[0] if side == "+" else tile_names[1], space,
-                _(" (from %d)") % mine[0] if mine and mine[0] != space else "", number)
+            part = _("%(tile)s tile on %(space)d%(from)s %(worth)s") % {
+                "tile": tile_names[0] if side == "+" else tile_names[1], "space": space,
+                "from": _(" (from %d)") % mine[0] if mine and mine[0] != space else "",
+                "worth": number}
         elif kind == "finish":
             # the command that plays it, its pile named, never its colour (the table
             # reads the screen, RULES 1.8): short enough for the narrow form's line
             part = (_("win (a winner card) %s") if words == "winner"
                     else _("lose (a loser card) %s")) % number
         else:
-            part = _("partner %s %s") % (words, number)
+            part = _("partner %(partner)s %(worth)s") % {"partner": words, "worth": number}
         if (not wide and entry.get("win") is None and entry.get("score") is not None
                 and (kind == "finish" or entry["score"] < 0 <= entry["ev"])):
             # a balance is less what the next players gain: below zero where the action
@@ -292,7 +294,8 @@ def odds_lines(odds, view, width=80, tile_names=None, waiting=False, noted=False
         # the wide form: how far the best is ahead of the next on the heading (as plain
         # mode's best says it), then one action a line, its reason wrapped under it
         lead = lead_words(odds["actions"]["values"])
-        head = (_("Best for %s, %s:") % (odds["actions"]["player"], lead) if lead
+        head = (_("Best for %(player)s, %(lead)s:") % {"player": odds["actions"]["player"],
+                                                       "lead": lead} if lead
                 else head)
         lines = [head]
         for part, why, number in parts:

@@ -562,10 +562,10 @@ def info_text(view, width=None, waiting=True):
     phrases.append(Text(_("Pyramid tickets left: %d%s") % (
         view["pyramid_tickets_left"], waiting_words(view, short=True) if waiting else "")
         + "."))
-    phrases.append(Text(_("Finish piles%s: winner %s, loser %s") % (
-        "" if over else _(" (hidden)"),
-        ngettext("%d card", "%d cards", piles["winner"]) % piles["winner"],
-        ngettext("%d card", "%d cards", piles["loser"]) % piles["loser"])))
+    phrases.append(Text(_("Finish piles%(hidden)s: winner %(winner)s, loser %(loser)s") % {
+        "hidden": "" if over else _(" (hidden)"),
+        "winner": ngettext("%d card", "%d cards", piles["winner"]) % piles["winner"],
+        "loser": ngettext("%d card", "%d cards", piles["loser"]) % piles["loser"]}))
     text = Text()
     used = 0
     for i, phrase in enumerate(phrases):
@@ -592,8 +592,8 @@ def leg_score_text(leg, hint=True, width=None):
     r = leg["ranking"]
     text = Text()
     text.append(_("LEG %d SCORED") % leg["leg"], "bold reverse")
-    text.append(_(" 1st %s, 2nd %s") % (colour_word(r[0]),
-                                        colour_word(r[1]) if len(r) > 1 else "-"))
+    text.append(_(" 1st %(first)s, 2nd %(second)s") % {
+        "first": colour_word(r[0]), "second": colour_word(r[1]) if len(r) > 1 else "-"})
     late = hint and width is not None and len(text) + len("  (Esc: odds)") > width
     text.append(_("  (Esc: odds)\n") if hint and not late else "\n", "dim")
     names = [row["name"] for row in leg["players"]]
@@ -732,8 +732,8 @@ def race_over_text(view, width=None, last_leg=True):
         text.append_text(badge(c))
     text.append("\n")
     winners = final["winners"]
-    text.append(_("WINNER%s: %s") % ("S" if len(winners) > 1 else "", name_list(winners)),
-                "bold reverse")
+    text.append(ngettext("WINNER: %(winners)s", "WINNERS: %(winners)s", len(winners)) % {
+        "winners": name_list(winners)}, "bold reverse")
     text.append(_("  ('again': another race)\n"))
     # the ranking: coins, and where the last of them came from
     cards = {}

@@ -96,13 +96,15 @@ def status_lines(view):
     """Every public fact of the current position, one topic per line."""
     if not view["ranking"]:
         if view.get("dice_typed"):  # no pyramid reports the dice (--pyramid manual)
-            lines = [_("Race %d setup: type each camel's die as it comes out (like '%s'), "
-                       "or type '%s' or 'draw'") % (view["race"], example_die(view),
-                                                    colours_in("setup 1:blue,green ..."))]
+            lines = [_("Race %(race)d setup: type each camel's die as it comes out (like "
+                       "'%(example)s'), or type '%(setup)s' or 'draw'") % {
+                "race": view["race"], "example": example_die(view),
+                "setup": colours_in("setup 1:blue,green ...")}]
         else:
-            lines = [_("Race %d setup: release each camel's die (or type '%s'), or type "
-                       "'%s' or 'draw'") % (view["race"], example_die(view),
-                                            colours_in("setup 1:blue,green ..."))]
+            lines = [_("Race %(race)d setup: release each camel's die (or type "
+                       "'%(example)s'), or type '%(setup)s' or 'draw'") % {
+                "race": view["race"], "example": example_die(view),
+                "setup": colours_in("setup 1:blue,green ...")}]
         if view["setup_rolls"]:
             lines.append(_("Placed so far: ") + placed_words(view))
         return lines
@@ -131,16 +133,18 @@ def status_lines(view):
                                   p["pyramid_tickets"]) % p["pyramid_tickets"])
         if p["partner"] is not None:
             extra.append(_("partner %s") % p["partner"])
-        lines.append(_("%s: %s; %s%s; %s played") % (
-            p["name"], plural(p["coins"], "coin"), held,
-            "".join("; " + e for e in extra), plural(p["finish_cards_played"],
-                                                             "finish card")))
+        lines.append(_("%(player)s: %(coins)s; %(tickets)s%(more)s; %(cards)s played") % {
+            "player": p["name"], "coins": plural(p["coins"], "coin"), "tickets": held,
+            "more": "".join("; " + e for e in extra),
+            "cards": plural(p["finish_cards_played"], "finish card")})
     piles = view["piles"]
-    lines.append(_("Finish piles: winner %s, loser %s (hidden until the end)") % (
-        plural(piles["winner"], "card"), plural(piles["loser"], "card")))
+    lines.append(_("Finish piles: winner %(winner)s, loser %(loser)s (hidden until the "
+                   "end)") % {"winner": plural(piles["winner"], "card"),
+                              "loser": plural(piles["loser"], "card")})
     if len(view["ranking"]) >= 2:
-        lines.append(_("Leading: 1st %s, 2nd %s") % (colour_word(view["ranking"][0]),
-                                                     colour_word(view["ranking"][1])))
+        lines.append(_("Leading: 1st %(first)s, 2nd %(second)s") % {
+            "first": colour_word(view["ranking"][0]),
+            "second": colour_word(view["ranking"][1])})
     if view["leg_now"]:
         lines.append(_("If the leg ended now: ") + ", ".join(
             "%s %+d" % (row["name"], row["net"]) + (ngettext(
@@ -162,14 +166,16 @@ def prompt_line(view, width=None):
         return _("> setup")
     if phase == "turn":
         choices = view.get("choices") or ["leg", "tile", "win", "lose", "pyramid"]
-        return _("> %s's turn (%s)") % (who, " / ".join(choices))
+        return _("> %(player)s's turn (%(choices)s)") % {"player": who,
+                                                         "choices": " / ".join(choices)}
     if phase == "die":
         if view.get("dice_typed"):  # no pyramid (--pyramid manual): nothing to release
-            line = _("> %s: %s, like %s") % (who, _(TYPE_DIE), example_die(view))
-            short = _("> %s: %s") % (who, _(TYPE_DIE))
+            line = _("> %(player)s: %(ask)s, like %(example)s") % {
+                "player": who, "ask": _(TYPE_DIE), "example": example_die(view)}
+            short = _("> %(player)s: %(ask)s") % {"player": who, "ask": _(TYPE_DIE)}
         else:
-            line = _("> %s: release a die from the pyramid (or type it, e.g. '%s')") % (
-                who, example_die(view))
+            line = _("> %(player)s: release a die from the pyramid (or type it, e.g. "
+                     "'%(example)s')") % {"player": who, "example": example_die(view)}
             short = _("> %s: release a die from the pyramid (or type it)") % who
         return short if width is not None and cell_len(line) > width else line
     if phase == "ink":

@@ -93,7 +93,8 @@ def spelled_rests(typed, colour):
 def picker_title(name, pile):
     """The finish-card picker's first line: whose card, for which pile (``"winner"`` /
     ``"loser"``, named in the table's language: ``Gesamtsieger``)."""
-    return _("%s: finish card on the overall-%s pile") % (name, pile_word(pile))
+    return _("%(player)s: finish card on the overall-%(pile)s pile") % {
+        "player": name, "pile": pile_word(pile)}
 
 
 class FinishCardPicker(InLanguage, ModalScreen):

@@ -447,9 +447,9 @@ def announce_text(notices, view):
             return die_words(n["move"])
         if n["kind"] == "final":
             f = n["final"]
-            text = Text(_("RACE OVER: %s WINS, %s LAST") % (colour_word(f["winner"]).upper(),
-                                                            colour_word(f["loser"]).upper()),
-                        "bold reverse")
+            text = Text(_("RACE OVER: %(winner)s WINS, %(loser)s LAST") % {
+                "winner": colour_word(f["winner"]).upper(),
+                "loser": colour_word(f["loser"]).upper()}, "bold reverse")
             crazy = next((d["move"] for d in reversed(notices[:at]) if d["kind"] == "die"
                           and d["move"].get("rule")), None)
             if crazy is not None:
@@ -487,7 +487,8 @@ def detail_text(notices, view):
             m = n["move"]
             names = names_of(view)
             who = names[n["player"]] if n.get("player") is not None else "?"
-            text = Text(_("%s's pyramid ticket: die %s. ") % (who, die_said(move_die(m))))
+            text = Text(_("%(player)s's pyramid ticket: die %(die)s. ") % {
+                "player": who, "die": die_said(move_die(m))})
             if m["unit"][1:]:
                 text.append(_("Carries %s. ") % colour_list(m["unit"][1:]))
             path = move_path(m, names, get_edition(view["edition"]))
@@ -1954,8 +1955,8 @@ class TableApp(InLanguage, App):
             import shlex
             command = (getattr(self.session.journal, "resume_command", None)
                        or shlex.join(["pyramid", "play", "--resume", path]))
-            text = _("This game's journal: %s; after a crash, continue it with: %s") % (
-                path, command) + "\n" + text
+            text = _("This game's journal: %(path)s; after a crash, continue it with: "
+                     "%(command)s") % {"path": path, "command": command} + "\n" + text
         self.push_screen(HelpScreen(text, release=kind == "virtual"))
 
     #: the table's moment (``Table.moment``) at which an F5 was held back and asked

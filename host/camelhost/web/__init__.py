@@ -46,8 +46,8 @@ def _board(address, controls=None, game=None):
     try:
         board.start()
     except OSError as exc:
-        raise CliError(_("--web %s: can't serve there: %s") % (address, _bind_problem(
-            exc, host, port))) from None
+        raise CliError(_("--web %(address)s: can't serve there: %(why)s") % {
+            "address": address, "why": _bind_problem(exc, host, port)}) from None
     return board
 
 
@@ -58,8 +58,9 @@ def _bind_problem(exc, host, port):
     import errno
     import socket
     if isinstance(exc, socket.gaierror):
-        return _("no computer called '%s' is known here: give this computer's address, "
-                 "e.g. --web %s:%d") % (host, DEFAULT_HOST, port)
+        return _("no computer called '%(host)s' is known here: give this computer's address, "
+                 "e.g. --web %(default)s:%(port)d") % {"host": host, "default": DEFAULT_HOST,
+                                                       "port": port}
     if exc.errno == errno.EADDRINUSE:
         return _("that port is already in use (another table's scoreboard?): give another, "
                  "e.g. --web %s:%d") % (host, port + 1 if port < 65535 else DEFAULT_PORT)
@@ -67,9 +68,9 @@ def _bind_problem(exc, host, port):
         return _("a port under 1024 needs the administrator: give one from 1024 up, "
                  "e.g. --web %s:%d") % (host, DEFAULT_PORT)
     if exc.errno == errno.EADDRNOTAVAIL:
-        return _("%s is not an address of this computer: give one of its own, e.g. "
-                 "--web %s:%d or 0.0.0.0:%d for the local network") % (
-                     host, DEFAULT_HOST, port, port)
+        return _("%(host)s is not an address of this computer: give one of its own, e.g. "
+                 "--web %(default)s:%(port)d or 0.0.0.0:%(port)d for the local network") % {
+                     "host": host, "default": DEFAULT_HOST, "port": port}
     return exc.strerror or str(exc)
 
 

@@ -39,8 +39,12 @@ PAGE_WORDS = (
     N_("the pyramid is not answering: the dice are typed at the table"),
     # the last die
     N_("race over: {0} wins"), N_("{0} is last"), N_("setting up the camels"),
-    # the last die's camel, then which way and how far (the server's words: which_way)
-    N_("no die yet this race"), N_("{0} {1}"),
+    N_("no die yet this race"),
+    # TRANSLATORS: the web page's last die: {0} is the camel it moved, a colour name
+    # ("red"); {1} which way and how far, as every screen says it ("forward 3", German
+    # "3 Felder vorwärts": camelhost.table.view.which_way). A language may put them in
+    # the other order or add words.
+    N_("{0} {1}"),
     N_("{0}'s pyramid ticket"), N_("{0}'s {1}"), N_("{0}'s tile"),
     N_("{0} leg ticket {1}"), N_("1 pyramid ticket"), N_("{0} pyramid tickets"), N_("die {0}"),
     N_("carrying {0}"), N_("{0} moves: {1}"), N_("{0} die"),
