@@ -763,20 +763,22 @@
     document.documentElement.dataset.version = String(v.version);
   }
 
-  // The four-column layouts' column sets (board.css, 1,280 px and wider), in the order
-  // tried: the usual one, then the advice or the last leg's scoring wider. The first whose
-  // page fits the screen's height is kept, else the one whose page is shortest: the
-  // panel a position fills most gets the room (eight German players' finish-card advice
-  // stood 752-818 px tall at 1280x720 in its quarter of the width). A narrower screen
-  // keeps its one layout.
-  const FITS = ["", "fit-1", "fit-2"];
+  // The wide layouts' column sets (board.css), in the order tried: the usual one, then
+  // (1,280 px and wider) the advice or the last leg's scoring wider, then at the race's
+  // end (1,000 px and wider) the revealed piles closer and the last leg's scoring its nets
+  // and coins only. The first whose page fits the screen's height is kept, else the one
+  // whose page is shortest: the panel a position fills most gets the room (eight German
+  // players' finish-card advice stood 752-818 px tall at 1280x720 in its quarter of the
+  // width; eight players' race end with 7 + 11 finish cards 797 px, tester s44 finding 1).
+  // A narrower screen keeps its one layout.
+  const FITS = ["", "fit-1", "fit-2", "fit-3"];
   function fit() {
     const main = document.querySelector("main"), page = document.documentElement;
     const use = (cls) => {
       for (const c of FITS) if (c) main.classList.toggle(c, c === cls);
     };
     use("");
-    if (window.innerWidth < 1280) return;
+    if (window.innerWidth < 1000) return;
     let shortest = null;
     for (const cls of FITS) {
       use(cls);
