@@ -64,6 +64,37 @@ def eighteen_cards(names):
 
 
 
+#: a German table's eight names, as tester s44 typed them
+GERMAN = ["Anna", "Bernd", "Carla", "Dieter", "Emil", "Frieda", "Gustav", "Hanna"]
+
+#: the first 2 1/2 legs of tester s44's eight-player game (journal g1, 74 events), typed:
+#: partnerships every leg, four tiles, finish cards on both piles, the grey die both ways
+THREE_LEGS = (
+    "leg yellow", "tile 5 +", "partner Emil", "pyramid", "purple 3", "leg blue", "lose red",
+    "lose red", "partner Anna", "win yellow", "pyramid", "red 2", "tile 8 -", "leg green",
+    "leg yellow", "partner Dieter", "leg yellow", "leg yellow", "pyramid", "green 1", "leg blue",
+    "pyramid", "blue 2", "lose red", "pyramid", "yellow 1", "leg yellow", "partner Frieda",
+    "leg yellow", "tile 13 +", "tile 11 -", "partner Dieter", "pyramid", "green 3", "leg green",
+    "leg green", "leg green", "partner Emil", "pyramid", "yellow 1", "leg blue", "pyramid",
+    "purple 2", "win green", "pyramid", "blue 3", "leg blue", "leg blue", "leg blue", "pyramid",
+    "grey white 3", "tile 9 +", "tile 14 -", "leg blue", "pyramid", "grey black 2",
+    "partner Dieter", "leg green", "partner Gustav", "pyramid", "yellow 2", "leg green",
+    "pyramid", "red 2", "pyramid", "blue 3", "partner Anna", "win green", "leg green",
+    "leg green")
+
+
+def crowded_cards(names):
+    """Leg 3 of an eight-player race, Anna to act after blue 3 carried white, yellow and
+    green onto black (a five-camel stack on 15): three partnerships, two tiles, tickets and
+    finish cards played, the advice two finish-card sentences (tester s44 finding 7)."""
+    s = Session("second", names, seed=4444)
+    s.command("setup 1:red 3:purple,green,blue,yellow 15:white 16:black")
+    for text in THREE_LEGS:
+        s.command(text)
+    assert s.game.leg == 3 and s.phase == "turn" and len(s.game.stacks[15]) == 5
+    return s
+
+
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_a_race_end_with_eighteen_finish_cards_fits_a_tv_and_a_small_laptop(tab, lang):  # noqa: F811
     # tester s44 finding 1: eight players, 7 + 11 finish cards and a last leg of four
@@ -89,6 +120,37 @@ def test_a_race_end_with_eighteen_finish_cards_fits_a_tv_and_a_small_laptop(tab,
                     assert len(boxes(page, "#final-ranking li")) == 8, what
                     assert len(boxes(page, ".revealed li")) == 18, what
                     assert len(boxes(page, "#leg-table .net")) == 8, what
+                    assert [b for b in needed if not inside(b, size)] == [], what
+                    bar = boxes(page, "#replay")
+                    if bar:  # nothing of the board under the replay's control bar
+                        assert [b for b in needed if b[3] > bar[0][1] + 0.5] == [], what
+                assert page.problems == []
+    finally:
+        set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_eight_players_cards_and_the_advice_mid_race_fit_a_tv(tab, lang):  # noqa: F811
+    # tester s44 finding 7: the players' cards four lines each in their column reached
+    # 724 px at 1280x720 (German), the advice 714 in English; in a replay the control bar
+    # lay over the last cards
+    from camelhost.i18n import set_language
+    set_language(lang)
+    try:
+        view = view_of(crowded_cards(GERMAN))
+        for shown in (view, replaying(view)):
+            with Shown(tab, shown, TV) as page:
+                # a replay with its bar fits the two larger sizes (docs/web.md)
+                for size in (TV,) if "replay" in shown else (TV, SMALL_LAPTOP):
+                    resize(page, size)
+                    what = (lang, "replay" in shown, size)
+                    screenshot(page, "crowded-cards-%s-%dx%d" % (lang, *size))
+                    assert extent(page)[0] <= size[0] and extent(page)[1] <= size[1], \
+                        (what, extent(page))
+                    needed = [b for s in ("#players .player", "#best li", "#best-note",
+                                          ".odds-row", ".ticket-row") for b in boxes(page, s)]
+                    assert len(boxes(page, "#players .player")) == 8, what
+                    assert len(boxes(page, "#best li.advice")) == 3, what
                     assert [b for b in needed if not inside(b, size)] == [], what
                     bar = boxes(page, "#replay")
                     if bar:  # nothing of the board under the replay's control bar
