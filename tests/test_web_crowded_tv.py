@@ -158,3 +158,29 @@ def test_eight_players_cards_and_the_advice_mid_race_fit_a_tv(tab, lang):  # noq
                 assert page.problems == []
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize("lang, words", [("en", ("cheering", "booing")),
+                                         ("de", ("Anfeuern", "Ausbuhen"))])
+def test_a_tile_at_the_end_of_a_phones_track_row_shows_its_owner_whole(tab, lang, words):  # noqa: F811
+    # tester s44 finding 2: on a phone (six spaces a row) a tile on space 6 or 12 has no
+    # right neighbour to spill into, and its owner was cut to one letter ('H… cheering')
+    from camelhost.i18n import set_language
+    set_language(lang)
+    try:
+        s = Session("second", list(SEATS[:4]), seed=3)
+        s.command("setup 1:blue 2:green 3:yellow,red,purple 15:black 16:white")
+        s.command("tile 6 +")
+        s.command("tile 12 -")
+        with Shown(tab, view_of(s), PHONE) as page:
+            screenshot(page, "row-end-tiles-%s" % lang)
+            shown = page.eval_on_selector_all("#track .tile", """ts => ts.map(t => {
+                const r = t.querySelector('rect').getBoundingClientRect(),
+                      w = t.querySelector('text').getBoundingClientRect();
+                return [t.querySelector('text').textContent, r.left <= w.left + 0.5
+                        && w.right <= r.right + 0.5]; })""")
+            assert shown == [["Ann " + words[0], True], ["Ben " + words[1], True]], shown
+            assert extent(page)[0] <= PHONE[0]
+            assert page.problems == []
+    finally:
+        set_language("en")
