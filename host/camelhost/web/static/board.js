@@ -115,7 +115,7 @@
   // to another, RULES 1.5: two tiles a space apart keep COL - 2 * TILE_OVER between them);
   // its words are drawn down to SQUEEZE of their width before a name is shortened.
   const COL = 100, ROW = 25, LABEL_FONT = 23, SPACE_H = 34, TILE_H = 34, GAP = 16, TILE_OVER = 40,
-        STEP_MIN = 21, CAMEL_SCALE = 0.52, SQUEEZE = 0.75;
+        STEP_MIN = 21, CAMEL_SCALE = 0.52, SQUEEZE = 0.75, TILE_SPARE = 16;
 
   function camelShape(colour, crazy, x, y) {
     // A camel drawn facing right in a 90x40 box scaled to CAMEL_SCALE (47x21 units) at
@@ -217,13 +217,20 @@
         const tg = svg("g", { "class": "tile " + (tile.side === "+" ? "tile-plus" : "tile-minus"),
                               "data-owner": tile.owner, "data-side": tile.side });
         // wider than its space (RULES: no tile lies next to another, so the neighbours'
-        // room under their spaces is free), kept within the row
-        const left = Math.max(2, x - TILE_OVER), right = Math.min(perRow * COL - 2, x + COL + TILE_OVER);
+        // room under their spaces is free), kept within the row; at a row's end (or start)
+        // it reaches TILE_SPARE further into the one neighbour it has, a tile two spaces
+        // away still apart from it
+        const end = x + COL >= perRow * COL, start = x === 0;
+        const left = Math.max(2, x - TILE_OVER - (end && !start ? TILE_SPARE : 0)),
+              right = Math.min(perRow * COL - 2, x + COL + TILE_OVER + (start && !end ? TILE_SPARE : 0));
         tg.appendChild(svg("rect", { x: left, y: base + SPACE_H, width: right - left, height: TILE_H - 4, rx: 5 }));
         // its owner and its side's word, as plain mode's 'tiles: 7 Bernd oasis' (tester s34
         // W4: '+1 Bernd' under its space read as a payment, beside the coins); drawn
         // narrower where it is wider than the tile, a long name shortened, never the word
-        const label = svg("text", { x: x + COL / 2, y: base + SPACE_H + TILE_H - 12 });
+        // centred on the tile, not its space: at a row's end (a phone's spaces 6 and 12) the
+        // tile spills one way only, and centred on its space its words had half its room
+        // (`H\u2026 cheering`, tester s44 finding 2)
+        const label = svg("text", { x: (left + right) / 2, y: base + SPACE_H + TILE_H - 12 });
         const owner = svg("tspan", { "class": "tile-owner" }, tile.owner);
         label.appendChild(owner);
         label.appendChild(svg("tspan", { "class": "tile-side" },
@@ -233,7 +240,7 @@
         tg.appendChild(svg("title", {}, tile.name ? t("{0}'s {1}", tile.owner, tile.name)
                                                   : t("{0}'s tile", tile.owner)));
         g.appendChild(tg);
-        tileLabels.push([label, Math.min(right - x - COL / 2, x + COL / 2 - left) * 2 - 8, owner]);
+        tileLabels.push([label, right - left - 8, owner]);
       }
       root.appendChild(g);
     });
@@ -763,20 +770,22 @@
     document.documentElement.dataset.version = String(v.version);
   }
 
-  // The four-column layouts' column sets (board.css, 1,280 px and wider), in the order
-  // tried: the usual one, then the advice or the last leg's scoring wider. The first whose
-  // page fits the screen's height is kept, else the one whose page is shortest: the
-  // panel a position fills most gets the room (eight German players' finish-card advice
-  // stood 752-818 px tall at 1280x720 in its quarter of the width). A narrower screen
-  // keeps its one layout.
-  const FITS = ["", "fit-1", "fit-2"];
+  // The wide layouts' column sets (board.css), in the order tried: the usual one, then
+  // (1,280 px and wider) the advice or the last leg's scoring wider, then at the race's
+  // end (1,000 px and wider) the revealed piles closer and the last leg's scoring its nets
+  // and coins only. The first whose page fits the screen's height is kept, else the one
+  // whose page is shortest: the panel a position fills most gets the room (eight German
+  // players' finish-card advice stood 752-818 px tall at 1280x720 in its quarter of the
+  // width; eight players' race end with 7 + 11 finish cards 797 px, tester s44 finding 1).
+  // A narrower screen keeps its one layout.
+  const FITS = ["", "fit-1", "fit-2", "fit-3"];
   function fit() {
     const main = document.querySelector("main"), page = document.documentElement;
     const use = (cls) => {
       for (const c of FITS) if (c) main.classList.toggle(c, c === cls);
     };
     use("");
-    if (window.innerWidth < 1280) return;
+    if (window.innerWidth < 1000) return;
     let shortest = null;
     for (const cls of FITS) {
       use(cls);
