@@ -119,3 +119,18 @@ def test_a_wrapped_line_never_ends_with_one_word_alone():
         assert " ".join(p.strip() for p in pieces) == line
         assert all(len(p) <= width for p in pieces)
         assert len(pieces) == 1 or " " in pieces[-1].strip(), (width, pieces)
+
+
+def test_a_change_of_coins_is_never_cut_by_a_wrapped_line():
+    """A leg's scoring line at 80 columns read "... => net +7, 3" / "-> 10" (tester
+    s44b, 3, after the lone-word rule moved the arrow): ``3 -> 10`` stays one piece."""
+    line = ("  Ann: green 5 ticket +5, pyramid ticket +1, pyramid ticket +1 => net +7, 3 "
+            "-> 10")
+    assert wrap_lines(line, 76) == [
+        "  Ann: green 5 ticket +5, pyramid ticket +1, pyramid ticket +1 => net +7,",
+        "    3 -> 10"]
+    for width in range(20, 90):
+        pieces = wrap_lines(line, width)
+        assert " ".join(p.strip() for p in pieces) == line.strip()
+        assert all(len(p) <= width for p in pieces)
+        assert any("3 -> 10" in p for p in pieces), (width, pieces)

@@ -177,18 +177,26 @@ def big_number(notices):
     return None
 
 
+#: a change of coins or spaces, ``3 -> 10``: one piece when a line is cut (a space
+#: textwrap does not break at stands for its spaces while it cuts)
+ARROW, _HELD_ARROW = " -> ", "\u00a0->\u00a0"
+
+
 def wrap_lines(line, width):
     """``line`` cut into pieces of at most ``width`` characters (at spaces when it
-    can), the pieces after the first indented by two spaces, for the log pane. The
-    last piece never holds one word alone when the piece before it can spare one
-    that fits (``... 0.75 ahead of the`` / ``next`` reads as ``... ahead of`` /
-    ``the next``): the same number of rows, no word left on its own."""
+    can), the pieces after the first indented by two spaces, for the log pane. A
+    change ``3 -> 10`` is never cut (a leg's scoring read ``net +7, 3`` / ``-> 10``;
+    tester s44b, 3), and the last piece never holds one word alone when the piece
+    before it can spare one that fits (``... 0.75 ahead of the`` / ``next`` reads as
+    ``... ahead of`` / ``the next``): the same number of rows, no word left on its
+    own."""
     width = max(20, width)
     if len(line) <= width:
         return [line]
     indent = " " * min(len(line) - len(line.lstrip(" ")) + 2, width // 2)
-    pieces = textwrap.wrap(line, width=width, subsequent_indent=indent,
-                           drop_whitespace=True, break_long_words=True) or [line]
+    pieces = [piece.replace(_HELD_ARROW, ARROW) for piece in textwrap.wrap(
+        line.replace(ARROW, _HELD_ARROW), width=width, subsequent_indent=indent,
+        drop_whitespace=True, break_long_words=True)] or [line]
     if len(pieces) > 1 and " " not in pieces[-1].strip():
         head, _space, word = pieces[-2].rstrip().rpartition(" ")
         moved = indent + word + " " + pieces[-1].strip()
