@@ -221,6 +221,9 @@ def test_a_wrong_partners_line_is_refused_naming_what_is_wrong():
     assert "\n" not in msg
     _refused(TABLE_HEAD % ("S-5", 8) + "partners p5 p3 p3 p1\n",
              "t.scn:5: p3 is in two partnerships: p5 p3 (line 5) and p3 p1")
+    # one partnership written twice is not two (tester s44b, 5)
+    _refused(TABLE_HEAD % ("S-6", 6) + "partners p0 p1\npartners p1 p0\n",
+             "t.scn:6: partners p1 p0: that partnership is given already (p0 p1, line 5)")
     _refused(TABLE_HEAD % ("S-6", 8) + "partners p5 p3 p7\n",
              "t.scn:5: p7 has no partner on this line: 'partners' takes seats two by two")
     _refused(TABLE_HEAD % ("S-7", 8) + "partners p2 p2\n",

@@ -354,7 +354,7 @@ def _add_partners(pairs, rest, no):
     """Read a ``partners`` line (seats two by two, each two a partnership: ``p0 p3 p1 p4``)
     onto ``pairs`` (``[(seat, seat, line)]``, the case's earlier lines' too). Raises
     ``NotationError``: a word not a seat, a seat left without a partner, a seat with
-    itself, a seat already in a partnership."""
+    itself, a partnership given twice, a seat already in another partnership."""
     words = rest.split()
     seats = [_seat(w) for w in words]
     if len(seats) % 2:
@@ -365,6 +365,9 @@ def _add_partners(pairs, rest, no):
         if a == b:
             _fail(Message("partners p%d p%d: a seat cannot partner itself (RULES 3.8)", a, b))
         for pa, pb, at in pairs:
+            if {a, b} == {pa, pb}:
+                _fail(Message("partners p%d p%d: that partnership is given already (p%d p%d, "
+                              "line %d)", a, b, pa, pb, at))
             for seat in (a, b):
                 if seat in (pa, pb):
                     _fail(Message("p%d is in two partnerships: p%d p%d (line %d) and p%d p%d; "
