@@ -268,3 +268,35 @@ def test_below_80x24_the_replies_to_best_odds_and_an_undo_question_show(lang):
         asyncio.run(play())
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_below_80x24_with_odds_worked_out_best_and_odds_reply_at_once(lang):
+    # tester s44b finding 1: with odds worked out (in a worker), at 79x20 the replies
+    # to 'best' and 'odds' showed under the notice only at the next re-layout (a
+    # resize, a prompt changed); the table's reply redraws the notice when it arrives
+    set_language(lang)
+    app = scenes.app_for("second", ["Ann", "Ben", "Cy"], seed=2)  # quick_odds: real odds
+
+    async def play():
+        async with app.run_test(size=(79, 20)) as pilot:
+            await scenes.type_lines(pilot, [scenes.SECOND_SETUP, "leg blue"])
+            await scenes.settle(pilot)
+            assert app.query_one("#too-small").display
+            log = app.query_one("#log", HistoryLog)
+            # an undo's reply showed at once; 'best' right after it did not
+            for line in ("best", "odds", "undo", "best"):
+                before = len(log.history)
+                await scenes.type_line(pilot, line)
+                await scenes.settle(pilot)
+                reply = [said for said in log.history[before:] if not said.startswith(">")]
+                assert reply, (line, log.history[before:])
+                first = " ".join(reply[0].split())
+                shown = _words(_under_the_notice(app))
+                # its first line, or at least as much of it as the notice's width shows
+                assert first[:40] in shown, (line, first, shown)
+
+    try:
+        asyncio.run(play())
+    finally:
+        set_language("en")

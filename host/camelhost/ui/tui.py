@@ -1312,9 +1312,13 @@ class TableApp(InLanguage, App):
     def tell(self, lines):
         """``lines`` (``str`` each, the history's words) are what the table said: the
         start of the news (``news``) when the table has waited for a person since the
-        news before, else added to it."""
+        news before, else added to it. Below ``MIN_SIZE`` the notice shows them at once
+        (``fit``; inside ``one_update`` at its end): a reply to 'best' or 'odds' comes
+        with no re-layout, and showed only at the next one (tester s44b finding 1)."""
         self.news = list(lines) if self.news_told else self.news + list(lines)
         self.news_told = False
+        if self.query_one("#too-small", Static).display:
+            self.fit()
 
     def die_in_banner(self):
         """True while the banner in view says the last die whole: its announcement and
