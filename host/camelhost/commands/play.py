@@ -884,13 +884,17 @@ def _check_board_edition(pyramid, edition, typed=False):
     from types import SimpleNamespace
 
     from camelhost.i18n import edition_word
-    from camelhost.tools.monitor import EditionMismatch, check_edition
+    from camelhost.tools.monitor import EditionMismatch, EmulatedDiceMismatch, check_edition
 
     hello = _board_hello(pyramid)
     if hello is None:
         return
     try:
-        check_edition(SimpleNamespace(virtual=None, hello=hello), edition)
+        check_edition(SimpleNamespace(virtual=None, hello=hello, port=pyramid.port), edition,
+                      tool="play")
+    except EmulatedDiceMismatch:
+        pyramid.close()
+        raise
     except EditionMismatch as exc:
         pyramid.close()
         if not typed or exc.board not in EDITION_CHOICES:

@@ -371,11 +371,13 @@ def emulated_dice(pyramid):
 
 def _use_them(tool, edition):
     """The clause of an ``EmulatedDiceMismatch``'s fix that names ``tool`` (``calibrate``,
-    ``doctor``, ``monitor``) with the dice's ``edition``: calibrate them with ..."""
+    ``doctor``, ``monitor``, ``play``) with the dice's ``edition``: calibrate them with ..."""
     if tool == "calibrate":
         return _("calibrate them with --edition %s") % edition
     if tool == "doctor":
         return _("check them with --edition %s") % edition
+    if tool == "play":
+        return _("play them with --edition %s") % edition
     return _("watch their readings with --edition %s") % edition
 
 
