@@ -209,6 +209,29 @@ def virtual_pyramid(micropython):
 
 
 @pytest.fixture
+def emulated_dice(monkeypatch, tmp_path):
+    """Return ``record(dice, port=None)``: the record ``pyramid emulate`` keeps while it
+    runs, that the emulated Pico on ``port`` has the ``dice`` edition's dice
+    (``classic``/``second``) in its table (``sources.publish_emulated_dice``), written as
+    emulate writes it, without starting an emulator, in a runtime folder of the test's
+    own (``XDG_RUNTIME_DIR``). ``port`` defaults to a path in that folder; ``record``
+    returns the port. Every record is withdrawn when the test ends."""
+    from camelhost.device import sources
+
+    monkeypatch.setenv("XDG_RUNTIME_DIR", str(tmp_path))
+    made = []
+
+    def record(dice, port=None):
+        port = port or str(tmp_path / "pts7")
+        made.append(sources.publish_emulated_dice(port, dice))
+        return port
+
+    yield record
+    for path in made:
+        sources.withdraw_emulated_dice(path)
+
+
+@pytest.fixture
 def fails_cleanly(capsys):
     """Return ``check(argv, *words, rc_box=None)``: ``pyramid ARGV`` (``cli.main``) run,
     or with ``rc_box`` a run already done (a thread's, its exit status at

@@ -38,22 +38,18 @@ class _Board:
 
 
 @pytest.fixture
-def emulated(monkeypatch, tmp_path):
-    """``(board, record)``: an emulated Pico with the dice ``dice`` in its table, its
-    firmware set to ``ed`` (``uid``: its id), as doctor and monitor connect to it."""
-    monkeypatch.setenv("XDG_RUNTIME_DIR", str(tmp_path))
-    made = []
+def emulated(monkeypatch, emulated_dice):
+    """``make(dice, ed, uid)``: an emulated Pico with the dice ``dice`` in its table
+    (``emulated_dice``, conftest), its firmware set to ``ed`` (``uid``: its id), as
+    doctor and monitor connect to it."""
 
     def make(dice, ed, uid=EMULATED):
-        board = _Board(str(tmp_path / "pts7"), ed, uid)
+        board = _Board(emulated_dice(dice), ed, uid)
         monkeypatch.setattr(monitor, "connect", lambda *a, **k: board)
         monkeypatch.setattr(monitor_command, "connect", lambda *a, **k: board)
-        made.append(sources.publish_emulated_dice(board.port, dice))
         return board
 
-    yield make
-    for record in made:
-        sources.withdraw_emulated_dice(record)
+    return make
 
 
 def _fix(out):

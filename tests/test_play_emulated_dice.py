@@ -35,18 +35,10 @@ class _Pyramid:
 
 
 @pytest.fixture
-def emulated(monkeypatch, tmp_path):
-    monkeypatch.setenv("XDG_RUNTIME_DIR", str(tmp_path))
-    made = []
-
-    def make(dice, ed):
-        pyramid = _Pyramid(str(tmp_path / "pts7"), ed)
-        made.append(sources.publish_emulated_dice(pyramid.port, dice))
-        return pyramid
-
-    yield make
-    for record in made:
-        sources.withdraw_emulated_dice(record)
+def emulated(emulated_dice):
+    """``make(dice, ed)``: an emulated Pico with the dice ``dice`` in its table
+    (``emulated_dice``, conftest), its firmware set to ``ed``."""
+    return lambda dice, ed: _Pyramid(emulated_dice(dice), ed)
 
 
 def test_play_on_an_emulated_pico_of_its_own_dice_goes_on(emulated):
