@@ -121,3 +121,42 @@ def test_doctor_on_an_emulated_pico_running_the_other_edition_says_so_first(emul
         "profile of those dice, or start an emulated Pico with the second edition's dice: "
         "pyramid emulate --edition second" % board.port], out
     assert board.closed
+
+
+@pytest.mark.parametrize("dice, ed", [("classic", "second"), ("second", "classic")])
+def test_monitor_without_edition_warns_of_a_firmware_running_the_other_edition(
+        emulated, capsys, monkeypatch, dice, ed):
+    """Maker s45: without ``--edition`` monitor said nothing, and the dice of its table
+    read as the firmware's edition's (unknown, or the wrong colour); with it, the line
+    is refused above. One line naming both editions and the fix doctor names."""
+    board = emulated(dice, ed=ed)
+    streamed = []
+    monkeypatch.setattr(monitor_command, "monitor",
+                        lambda pyramid, **k: streamed.append(pyramid) or 0)
+    assert cli.main(["monitor", "--port", board.port]) == 0
+    out, err = capsys.readouterr()
+    assert err == (
+        "pyramid: warning: the emulated Pico on %(port)s runs the %(ed)s edition, but the "
+        "dice in its table are the %(dice)s edition's: pyramid calibrate --port %(port)s "
+        "--edition %(dice)s sets it to their edition with a profile of those dice, or start "
+        "an emulated Pico with the %(ed)s edition's dice: pyramid emulate --edition %(ed)s\n"
+        % {"port": board.port, "ed": ed, "dice": dice}), err
+    assert streamed == [board] and board.closed  # the readings follow, as before
+
+
+def test_monitor_without_edition_on_an_emulated_pico_of_its_own_dice_warns_of_nothing(
+        emulated, capsys, monkeypatch):
+    board = emulated("classic", ed="classic")
+    monkeypatch.setattr(monitor_command, "monitor", lambda pyramid, **k: 0)
+    assert cli.main(["monitor", "--port", board.port]) == 0
+    assert capsys.readouterr().err == ""
+
+
+def test_monitors_warning_of_the_other_edition_in_german(emulated, capsys, monkeypatch):
+    board = emulated("classic", ed="second")
+    monkeypatch.setattr(monitor_command, "monitor", lambda pyramid, **k: 0)
+    assert cli.main(["monitor", "--lang", "de", "--port", board.port]) == 0
+    err = capsys.readouterr().err
+    assert err.startswith("pyramid: Warnung: der emulierte Pico an %s läuft mit der "
+                          % board.port), err
+    assert err.count("\n") == 1 and "pyramid emulate --edition second" in err, err

@@ -977,24 +977,15 @@ def run(args, out=None, hardware=None):
 def emulated_edition_step(pyramid):
     """The failed ``edition`` step of an emulated Pico (``pyramid``, an open
     ``monitor.Pyramid``) whose firmware runs another edition than the dice in its table
-    (``monitor.emulated_dice``: a kept ``--flash`` image keeps its settings), or
+    (``monitor.emulated_edition_apart``: a kept ``--flash`` image keeps its settings), or
     ``None``: a real board, or the dice of the edition it runs. Doctor would ask for the
     firmware's dice, which that table has none of (the darkest, the brightest: maker
     s44); the fix is the one the emulator's console names, calibrate with the dice's
     edition, or an emulated Pico with the firmware's dice."""
-    dice = monitor.emulated_dice(pyramid)
-    board = pyramid.hello.get("ed") if pyramid.hello else None
-    if dice is None or board is None or dice == board:
+    apart = monitor.emulated_edition_apart(pyramid)
+    if apart is None:
         return None
-    return Step("edition", "failed", _(
-        "the emulated Pico on %(port)s runs the %(board)s edition, but the dice in its "
-        "table are the %(dice)s edition's") % {
-            "port": pyramid.port, "board": edition_word(board), "dice": edition_word(dice)},
-        _("%(calibrate)s sets it to their edition with a profile of those dice, or start "
-          "an emulated Pico with the %(board_word)s edition's dice: pyramid emulate "
-          "--edition %(board)s") % {
-            "calibrate": with_port("calibrate", pyramid.port, "--edition", dice),
-            "board_word": edition_word(board), "board": board})
+    return Step("edition", "failed", *apart)
 
 
 def connection_fix(port, error=None):

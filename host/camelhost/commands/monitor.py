@@ -1,5 +1,7 @@
 """``pyramid monitor``: live sensor readings and classification, for checking a build."""
 
+import sys
+
 from camelhost.commands.options import (
     add_dice_edition_argument,
     add_port_argument,
@@ -11,6 +13,7 @@ from camelhost.tools.monitor import (
     VIRTUAL,
     check_edition,
     connect,
+    emulated_edition_apart,
     monitor,
     quiet_link_log,
     shown_label,
@@ -73,6 +76,10 @@ def run(args):
     quiet_link_log(args.verbose)
     with connect(args.port, edition=args.edition, seed=args.seed) as pyramid:
         check_edition(pyramid, args.edition, "monitor")
+        apart = emulated_edition_apart(pyramid)  # with --edition, refused just above
+        if apart is not None:  # its readings name the firmware's dice, not the table's
+            print(_("pyramid: warning: %(what)s: %(fix)s") % {"what": apart[0], "fix": apart[1]},
+                  file=sys.stderr)
         if args.place:
             pyramid.virtual.place(args.place)
         monitor(pyramid, count=args.count, period_ms=args.period)

@@ -369,6 +369,29 @@ def emulated_dice(pyramid):
     return sources.emulated_dice(pyramid.port)
 
 
+def emulated_edition_apart(pyramid):
+    """``(what, fix)``, two clauses in the table's language, when ``pyramid`` (an open
+    ``Pyramid``) is an emulated Pico whose firmware runs another edition (its ``HELLO``'s
+    ``ed``) than the dice in its table (``emulated_dice``: a kept ``--flash`` image keeps
+    its settings; maker s44): ``what`` names both editions, ``fix`` the calibrate that
+    sets the board to the dice's edition, or an emulated Pico with the firmware's dice.
+    ``None``: a real board, the virtual pyramid, no record, or the dice of the edition it
+    runs. Doctor fails its edition step with it, monitor warns with it (maker s45)."""
+    dice = emulated_dice(pyramid)
+    board = pyramid.hello.get("ed") if pyramid.hello else None
+    if dice is None or board is None or dice == board:
+        return None
+    what = _("the emulated Pico on %(port)s runs the %(board)s edition, but the dice in its "
+             "table are the %(dice)s edition's") % {
+        "port": pyramid.port, "board": edition_word(board), "dice": edition_word(dice)}
+    fix = _("%(calibrate)s sets it to their edition with a profile of those dice, or start "
+            "an emulated Pico with the %(board_word)s edition's dice: pyramid emulate "
+            "--edition %(board)s") % {
+        "calibrate": with_port("calibrate", pyramid.port, "--edition", dice),
+        "board_word": edition_word(board), "board": board}
+    return what, fix
+
+
 def _use_them(tool, edition):
     """The clause of an ``EmulatedDiceMismatch``'s fix that names ``tool`` (``calibrate``,
     ``doctor``, ``monitor``, ``play``) with the dice's ``edition``: calibrate them with ..."""
