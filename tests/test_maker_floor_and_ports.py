@@ -195,9 +195,10 @@ def test_doctors_connection_fix_for_a_port_that_is_not_there_does_not_say_flash_
 
 def test_doctors_connection_fix_for_auto_names_no_port():
     assert doctor.connection_fix("auto") == (
-        "plug the pyramid in by USB and run pyramid doctor again, or give --port PORT or "
-        "--port virtual (the simulated pyramid); without a board, pyramid emulate prints a "
-        "port to give as --port")
+        "check that the USB cable carries data (a charge-only one gives no port) and that "
+        "the board has MicroPython (without it, it shows a drive called RPI-RP2, no port: "
+        "hardware/README.md, 'Flashing'); then run pyramid doctor again, or pyramid doctor "
+        "--port PORT with the port pyramid emulate printed")
 
 
 def test_doctors_next_commands_leave_out_port_auto():

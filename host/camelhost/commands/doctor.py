@@ -949,7 +949,7 @@ def run(args, out=None, hardware=None):
         # a path that is no serial port names its own fix (transport.NotAPort)
         fix = getattr(exc, "fix", None)
         for line in Step("connection", "failed", getattr(exc, "what", str(exc)), fix or
-                         connection_fix(args.port, exc)).lines():
+                         connection_fix(port, exc)).lines():
             print(line, file=out)
         return 1
     with pyramid:
@@ -992,10 +992,12 @@ def connection_fix(port, error=None):
     """The connection step's fix when no pyramid answered on ``port`` (``--port`` as
     given): one line naming that port and the commands to type with it (``with_port``),
     the board plugged in, flashed, and doctor again (maker finding 10: it said "check
-    --port" whatever was given). ``auto`` found none on USB: plug it in, or give what
-    calibrate and monitor offer there (``sources.instead_of_a_port``: ``--port PORT`` or
-    ``--port virtual``; maker s44, finding 1: it offered ``pyramid emulate`` alone), or
-    run ``pyramid emulate`` and give doctor the port it prints. A path that names nothing
+    --port" whatever was given). ``auto`` found none on USB (the step's line already
+    offers a port, ``--port virtual`` and ``pyramid emulate``: ``find_rp2040_port``): what
+    to check, a data cable and MicroPython on the board (a board without it is the
+    ``RPI-RP2`` drive, no serial port), and the commands to run, doctor again and doctor
+    with the port ``pyramid emulate`` printed (maker s45: the fix repeated the step's
+    offer). ``auto`` that found a port is given as that port. A path that names nothing
     (``monitor.names_nothing``): plug the board in and let doctor find it, not flash it
     (flash cannot reach a port that is not there either; tester s40, finding 2).
     ``error``: the ``CliError`` the opening raised; a ``transport.PortBusy`` (another
@@ -1018,9 +1020,11 @@ def connection_fix(port, error=None):
                  "seen: %s), or run %s, which finds it on USB") % (
             ports_seen(), with_port("doctor", AUTO))
     if port in (None, AUTO):
-        return _("plug the pyramid in by USB and run %s again, or give %s; without a board, "
-                 "pyramid emulate prints a port to give as --port") % (
-            with_port("doctor", AUTO), sources.instead_of_a_port("--port", first="PORT"))
+        return _("check that the USB cable carries data (a charge-only one gives no port) and "
+                 "that the board has MicroPython (without it, it shows a drive called RPI-RP2, "
+                 "no port: hardware/README.md, 'Flashing'); then run %(doctor)s again, or "
+                 "%(doctor)s --port PORT with the port pyramid emulate printed") % {
+            "doctor": with_port("doctor", AUTO)}
     if monitor.names_nothing(port):
         return _("nothing is at %s: plug the pyramid in by USB, then run %s, which finds "
                  "it there, or give the port it gets") % (port, with_port("doctor", AUTO))
