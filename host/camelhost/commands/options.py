@@ -10,9 +10,10 @@ import it.
   a board the edition it is set to (calibrate sets it; doctor and monitor refuse a board
   set to another, ``camelhost.tools.monitor.check_edition``).
 - ``--seed N``: what it seeds, then ``(default N)``.
-- ``--port PORT``: a serial port, ``auto`` (the first RP2040 on USB, in every command)
-  or ``virtual`` (calibrate, doctor, monitor); flash's takes ``id:<serial>`` instead.
-  An empty one is a usage error.
+- ``--port PORT``: a serial port, ``auto`` (the first RP2040 on USB, in every command),
+  ``id:<serial>`` (the board with that USB serial number, mpremote's form, in every
+  command: ``camelhost.device.transport.port_path``) or ``virtual`` (calibrate, doctor,
+  monitor; not flash). An empty one is a usage error.
 - ``--journal FILE``: the journal file a new game writes.
 - ``--seats N``: the number of seats, with each edition's range (demo, tournament,
   odds).
@@ -145,12 +146,12 @@ def add_seed_argument(parser, what, default=1, default_words=None):
 def add_port_argument(parser, virtual=True):
     """Add ``--port PORT`` (default ``auto``) for a command that talks to the pyramid's
     board: a serial port, ``auto`` (the first USB serial port with the RP2040's vendor
-    id, ``camelhost.device.open.find_rp2040_port``, in every command) or ``virtual``;
-    ``virtual=False`` (flash, which needs a board): ``id:<serial>`` instead of
-    ``virtual``."""
+    id, ``camelhost.device.open.find_rp2040_port``, in every command), ``id:<serial>``
+    (the board with that USB serial number: ``camelhost.device.transport.port_path``) or
+    ``virtual``; ``virtual=False`` (flash, which needs a board): no ``virtual``."""
     if virtual:
-        words = _("serial port (/dev/ttyACM0, COM3), 'auto' (first RP2040 on USB) or "
-                  "'virtual' (the simulated pyramid); default auto")
+        words = _("serial port (/dev/ttyACM0, COM3), 'auto' (first RP2040 on USB), "
+                  "id:<serial> or 'virtual' (the simulated pyramid); default auto")
     else:
         words = _("serial port (/dev/ttyACM0, COM3), 'auto' (first RP2040 on USB) or "
                   "id:<serial>; default auto")

@@ -328,8 +328,11 @@ def check_port(port):
 
     ``port`` as for ``mpremote_args``; only a path (``/dev/ttyACM0``, ``port:/dev/...``)
     is checked, and on Linux and macOS a bare name no file has (``COM3``: tester s43,
-    finding 3), since ``auto``, ``id:<serial>`` and on Windows ``COM3`` are resolved by
-    mpremote.
+    finding 3), since ``auto`` and on Windows ``COM3`` are resolved by mpremote.
+    ``id:<serial>`` is the USB serial port with that serial number
+    (``transport.port_path``), checked as its path; none with it is refused in one line
+    naming the ports seen with their ids (``sources.no_such_serial``; it was built for and
+    handed to mpremote, which said ``no device with serial number``).
     The message lists the serial ports pyserial sees and suggests ``--port auto`` (under
     ``make flash``, its form ``PORT=auto``: ``sources.port_given``) and ``pyramid emulate``;
     a port another program holds (``pyramid play``, ``monitor``) is refused as every
@@ -343,17 +346,21 @@ def check_port(port):
     (``virtua``) is a missing port (maker s44: both were built for and handed to
     mpremote, which said the port was in use by another program)."""
     from camelhost.device.sources import MANUAL, VIRTUAL
+    from camelhost.device.transport import by_serial, port_path
 
     if port in (VIRTUAL, MANUAL):
         raise CliError(_("flash needs a board: --port %s is no board (the virtual pyramid "
                          "already runs the firmware of this checkout, and the manual one "
                          "has none); give the board's serial port, or --port auto")
                        % port)
-    path = port[len("port:"):] if port.startswith("port:") else port
+    path = port_path(port)
+    if by_serial(port) is not None and path is None:
+        # no USB serial port has that serial number: said before the build, not mpremote's
+        # 'no device with serial number' after it
+        from camelhost.device.sources import no_such_serial
+        raise CliError(no_such_serial(port, "--port", virtual=False))
     if "/" not in path:
         from camelhost.device.sources import AUTO, meant, names_nothing, port_given
-        if path.startswith("id:"):
-            return  # mpremote's own words
         slip = meant(path, "--port")
         if slip == "--port " + AUTO:  # atuo: asked before the build, not mpremote's words
             from camelhost.errors import slip_message
@@ -388,17 +395,19 @@ def running_firmware(port, wait=LISTEN_S):
     pyramid firmware sends on ``port`` within ``wait`` seconds, or ``None``: a board at
     MicroPython's prompt (a safe boot, a new board) sends nothing by itself. Only the
     port is read, nothing is written to it. ``None`` too for a port pyserial cannot open
-    or name (``id:<serial>``, a busy port): mpremote then says what is wrong. The port's
-    terminal settings are given back as they were (``terminal_settings_kept``)."""
+    or name (``auto``, an ``id:<serial>`` no port has, a busy port): mpremote then says
+    what is wrong. The port's terminal settings are given back as they were
+    (``terminal_settings_kept``)."""
     import time
 
     import serial
     from camelup.board import protocol
 
-    path = port[len("port:"):] if port.startswith("port:") else port
-    if port.startswith("id:") or port == "auto":
+    from camelhost.device.transport import port_path, terminal_settings_kept
+
+    path = port_path(port)  # id:<serial> as the port with that serial number
+    if path is None or port == "auto":
         return None
-    from camelhost.device.transport import terminal_settings_kept
     with terminal_settings_kept(path):  # a port that is no pyramid's is left as it was
         try:
             ser = serial.serial_for_url(path, baudrate=115200, timeout=0.1)
@@ -430,8 +439,8 @@ def answers_ctrl_c(port, wait=PROMPT_WAIT_S):
     of the pyramid firmware came instead (it ignores Ctrl-C and answers the ``HELLO?``
     line sent after it: on the emulated Pico, 5-15 times slower than the chip, its
     heartbeat can miss ``running_firmware``'s listen), or ``None`` when the port can't be
-    opened or named here (``id:<serial>``, ``auto``, busy): mpremote then says what is
-    wrong. Writes those bytes and that line (a REPL takes the line for a syntax error and
+    opened or named here (``auto``, an ``id:<serial>`` no port has, busy): mpremote then
+    says what is wrong. Writes those bytes and that line (a REPL takes the line for a syntax error and
     prompts again); the port's terminal settings are given back as they were
     (``terminal_settings_kept``)."""
     import time
@@ -439,10 +448,11 @@ def answers_ctrl_c(port, wait=PROMPT_WAIT_S):
     import serial
     from camelup.board import protocol
 
-    path = port[len("port:"):] if port.startswith("port:") else port
-    if port.startswith("id:") or port == "auto":
+    from camelhost.device.transport import port_path, terminal_settings_kept
+
+    path = port_path(port)  # id:<serial> as the port with that serial number
+    if path is None or port == "auto":
         return None
-    from camelhost.device.transport import terminal_settings_kept
     with terminal_settings_kept(path):
         try:
             ser = serial.serial_for_url(path, baudrate=115200, timeout=0.05, write_timeout=1.0)
@@ -521,9 +531,9 @@ def probe(port, target="/", resume=False):
 
 def _mpremote(port, args):
     mpremote = tool("mpremote")
-    from camelhost.device.transport import terminal_settings_kept
+    from camelhost.device.transport import port_path, terminal_settings_kept
 
-    path = port[len("port:"):] if port.startswith("port:") else port
+    path = port_path(port) or ""  # id:<serial>: the port with that serial number
     try:
         # the port gets back its terminal settings (mpremote leaves any port a raw line)
         with terminal_settings_kept(path) if "/" in path else contextlib.nullcontext():

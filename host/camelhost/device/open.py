@@ -78,8 +78,11 @@ def missing_port(port, option="--port"):
     (``COM3``), are left to the opening, which says it in its own words."""
     if not names_nothing(port, option):
         return
-    from camelhost.device.transport import ports_seen
+    from camelhost.device.transport import by_serial, ports_seen
 
+    if option != "--pyramid" and by_serial(port) is not None:
+        # id:<serial>: the serial numbers there are, in the form to give
+        raise CliError(sources.no_such_serial(port, option))
     text = (_("cannot open %(port)s: no such port (serial ports seen: %(seen)s). Plug the "
               "pyramid in, or give %(instead)s") % {
                   "port": port, "seen": ports_seen(),
@@ -374,6 +377,9 @@ def open_pyramid(spec, edition="second", seed=1, resume=None, value_buttons=True
     port = spec
     if spec not in (AUTO, VIRTUAL):
         missing_port(spec, option)  # a path that names nothing: the ports seen, the others
+        if option != "--pyramid":  # id:<serial>, port:PATH: the maker's forms, as flash's
+            from camelhost.device.transport import port_path
+            port = port_path(spec)
     if spec == AUTO:
         port = find_rp2040_port(option)
     elif spec == VIRTUAL:

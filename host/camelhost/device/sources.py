@@ -191,11 +191,42 @@ def names_nothing(port, option="--port"):
     copied from the README's Windows example: tester s43, finding 3). False for what
     exists, a URL, the option's own words (``auto``, ``virtual``, ``manual``) and a slip
     of one (``virtua``: the opening asks "did you mean"), and on Windows for a bare name
-    (``COM3`` is a port name there, only opening it can tell)."""
+    (``COM3`` is a port name there, only opening it can tell). The maker's ``--port``
+    takes mpremote's forms too (``transport.port_path``): ``id:<serial>`` names nothing
+    when no USB serial port has that serial number, ``port:PATH`` when ``PATH`` does."""
     import os
 
+    from camelhost.device.transport import BY_PATH, BY_SERIAL, port_path
+
+    if option != "--pyramid" and (port.startswith(BY_SERIAL) or port.startswith(BY_PATH)):
+        path = port_path(port)  # the maker's tools take mpremote's forms, as flash does
+        if path is None:
+            return True  # no USB serial port has that serial number
+        port = path
     if "://" in port or port in (AUTO, VIRTUAL, MANUAL) or os.path.exists(port):
         return False
     if "/" in port:
         return True
     return os.name == "posix" and meant(port, option) is None
+
+
+def no_such_serial(port, option="--port", virtual=True):
+    """The one line for ``port``, ``id:<serial>`` (mpremote's form,
+    ``transport.port_path``), when no USB serial port here has that serial number: the serial ports seen, each
+    with its own ``id:`` (``transport.ports_seen``), then what ``option`` offers instead
+    (``instead_of_a_port``; ``virtual`` False for ``pyramid flash``, which needs a
+    board; under ``make flash``, ``PORT_FORM_ENV``, its ``PORT=auto``) and ``pyramid
+    emulate`` for a maker without a board. Every maker's tool says it before it reads,
+    builds or copies anything."""
+    import os
+
+    from camelhost.device.transport import by_serial, ports_seen
+
+    if os.environ.get(PORT_FORM_ENV, "").strip():
+        instead = port_given(AUTO)  # make flash PORT=...: make's form
+    else:
+        instead = instead_of_a_port(option, virtual=virtual)
+    return (_("cannot open %(port)s: no USB serial port has the serial number %(serial)s "
+              "(serial ports seen: %(seen)s). Plug the pyramid in, or give %(instead)s")
+            % {"port": port, "serial": by_serial(port), "seen": ports_seen(ids=True),
+               "instead": instead}) + ". " + without_a_board()

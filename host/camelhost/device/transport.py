@@ -88,8 +88,9 @@ def refuse_a_busy_port(port):
     it; for a tool that does not open the port through a ``Transport`` (``pyramid
     flash``: mpremote, which does not lock it, would take the running game's lines).
     ``port``: a path, or mpremote's ``port:PATH``; a name that is no path (``auto``,
-    ``id:<serial>``, ``COM3``) is not checked."""
-    path = port[len("port:"):] if port.startswith("port:") else port
+    ``COM3``) is not checked; ``id:<serial>`` is the port with that serial number
+    (``port_path``)."""
+    path = port_path(port) or ""
     if "/" not in path or not held_elsewhere(path):
         return
     raise PortBusy(path)
@@ -139,12 +140,53 @@ class TerminalInUse(PortInUse):
     ``HELLO?`` lines would land on its screen (``terminal_owner``)."""
 
 
-def ports_seen():
-    """The serial ports pyserial lists now (``list_ports.comports``), sorted and joined
-    with commas, or ``none`` in the table's language: what a refusal of a port names."""
+#: mpremote's two prefixes of a port, which ``pyramid flash`` hands on and every maker's
+#: tool (flash, doctor, calibrate, monitor) takes (``port_path``): a board by its USB
+#: serial number (``id:E6614103E7452D2F``), a port by its path (``port:/dev/ttyACM0``)
+BY_SERIAL = "id:"
+BY_PATH = "port:"
+
+
+def by_serial(port):
+    """The USB serial number ``port`` names in mpremote's form ``id:<serial>``, else
+    ``None`` (a path, ``port:PATH``, ``auto``, ``virtual``)."""
+    return port[len(BY_SERIAL):] if port.startswith(BY_SERIAL) else None
+
+
+def port_path(port):
+    """The device path the maker's ``--port`` word ``port`` names, in each of the forms
+    ``pyramid flash`` takes (mpremote's): ``port:PATH`` is ``PATH``; ``id:<serial>`` the
+    USB serial port whose serial number it is (pyserial's ``list_ports``, its
+    ``serial_number``: a Pico's is its flash chip's unique id, as its ``HELLO``'s
+    ``uid``), ``None`` when no port here has it; any other word is itself (a path,
+    ``COM3``, ``auto``, ``virtual``: what the caller makes of it). The one parser of those
+    forms."""
+    number = by_serial(port)
+    if number is None:
+        return port[len(BY_PATH):] if port.startswith(BY_PATH) else port
     from serial.tools import list_ports
 
-    return (", ".join(sorted(p.device for p in list_ports.comports()))
+    for info in list_ports.comports():
+        # exactly, as mpremote matches it
+        if number and getattr(info, "serial_number", None) == number:
+            return info.device
+    return None
+
+
+def ports_seen(ids=False):
+    """The serial ports pyserial lists now (``list_ports.comports``), sorted and joined
+    with commas, or ``none`` in the table's language: what a refusal of a port names.
+    ``ids``: each with the ``id:<serial>`` that names it too, when it has a USB serial
+    number (``/dev/ttyACM0 (id:E6614103E7452D2F)``: what a refused ``id:`` names)."""
+    from serial.tools import list_ports
+
+    def shown(info):
+        number = getattr(info, "serial_number", None)
+        if ids and number:
+            return "%s (%s%s)" % (info.device, BY_SERIAL, number)
+        return info.device
+
+    return (", ".join(shown(p) for p in sorted(list_ports.comports(), key=lambda p: p.device))
             or pgettext("ports seen", "none"))
 
 

@@ -1,0 +1,113 @@
+"""``--port id:<serial>`` (mpremote's form for a board by its USB serial number, which
+``pyramid flash`` hands on) in every maker's tool (maker s45, finding 3): monitor,
+doctor and calibrate read it as a missing port, and ``pyramid flash --port id:ABC``
+built the firmware before mpremote refused it. One parser of the port forms
+(``transport.port_path``): a board with that serial number is opened at its port; none
+is one line naming the port and the serial ports seen, each with its ``id:``, before
+anything is read, built or copied. ``port:PATH``, mpremote's other form, is that
+path."""
+
+from types import SimpleNamespace
+
+import pytest
+from camelhost import cli
+from camelhost.device import flash, transport
+from camelhost.device.open import PORT_FORM_ENV
+from camelhost.tools import monitor
+from pty_board import Board
+from serial.tools import list_ports
+
+PICO = "E6614103E7452D2F"
+SEEN = "/dev/ttyACM0 (id:%s), /dev/ttyS0" % PICO
+WITHOUT_A_BOARD = ("Without a board: pyramid emulate runs the firmware on an emulated Pico "
+                   "and prints its port (docs/emulator.md)")
+
+
+def _ports(monkeypatch, *ports):
+    """The serial ports the system lists: ``(path, USB serial number or None)`` each."""
+    monkeypatch.setattr(list_ports, "comports", lambda: [
+        SimpleNamespace(device=path, serial_number=number, vid=0x2E8A if number else None)
+        for path, number in ports])
+
+
+@pytest.fixture
+def another_pico(monkeypatch):
+    """A Pico with another serial number, and a port without one."""
+    _ports(monkeypatch, ("/dev/ttyS0", None), ("/dev/ttyACM0", PICO))
+    monkeypatch.delenv(PORT_FORM_ENV, raising=False)
+
+
+def _none_has(offered):
+    return ("cannot open id:ABC: no USB serial port has the serial number ABC (serial ports "
+            "seen: %s). Plug the pyramid in, or give %s. %s" % (SEEN, offered, WITHOUT_A_BOARD))
+
+
+@pytest.mark.parametrize("argv", [["monitor", "--count", "1"], ["calibrate", "--no-save"]])
+def test_a_serial_number_no_port_has_is_one_line_naming_the_ids_seen(argv, another_pico,
+                                                                      capsys):
+    assert cli.main(argv + ["--port", "id:ABC"]) == 1
+    assert capsys.readouterr().err == "pyramid: %s\n" % _none_has(
+        "--port auto (the first RP2040 on USB) or --port virtual (the simulated pyramid)")
+
+
+def test_doctors_connection_step_names_the_serial_number_and_nothing_to_flash(another_pico,
+                                                                             capsys):
+    assert cli.main(["doctor", "--port", "id:ABC"]) == 1
+    lines = [line.strip() for line in capsys.readouterr().out.splitlines()]
+    assert lines[1] == "FAILED   connection  " + _none_has(
+        "--port auto (the first RP2040 on USB) or --port virtual (the simulated pyramid)")
+    assert lines[2:] == ["fix: nothing is at id:ABC: plug the pyramid in by USB, then run "
+                         "pyramid doctor, which finds it there, or give the port it gets"]
+
+
+def test_flash_refuses_a_serial_number_no_port_has_before_building(another_pico, monkeypatch,
+                                                                  tmp_path, capsys):
+    started = []
+    monkeypatch.setattr(flash.subprocess, "run", lambda cmd, **k: started.append(cmd))
+    build = tmp_path / "build"
+    assert cli.main(["flash", "--port", "id:ABC", "--build-dir", str(build)]) == 1
+    assert capsys.readouterr().err == "pyramid: %s\n" % _none_has(
+        "--port auto (the first RP2040 on USB)")
+    assert started == [] and not build.exists()  # no mpy-cross, no mpremote
+
+
+def test_make_flash_names_its_own_form(another_pico, monkeypatch, capsys):
+    monkeypatch.setenv(PORT_FORM_ENV, "make flash PORT=/dev/ttyACM0")
+    assert cli.main(["flash", "--port", "id:ABC"]) == 1
+    assert "or give PORT=auto. " in capsys.readouterr().err
+
+
+def test_the_port_forms_have_one_parser(monkeypatch):
+    _ports(monkeypatch, ("/dev/ttyS0", None), ("/dev/ttyACM3", PICO))
+    assert transport.port_path("id:" + PICO) == "/dev/ttyACM3"
+    assert transport.port_path("id:" + PICO.lower()) is None  # exactly, as mpremote
+    assert transport.port_path("id:") is None
+    assert transport.port_path("port:/dev/ttyACM3") == "/dev/ttyACM3"
+    assert transport.port_path("/dev/ttyACM3") == "/dev/ttyACM3"
+    assert transport.port_path("auto") == "auto"
+
+
+@pytest.mark.process  # a pseudo-terminal and a thread answering on it
+@pytest.mark.parametrize("form", ["id:" + PICO, "port:%s"])
+def test_monitor_opens_the_board_a_port_form_names(form, monkeypatch):
+    board = Board(uid=PICO)
+    try:
+        _ports(monkeypatch, ("/dev/ttyS0", None), (board.port, PICO))
+        with monitor.connect(form.replace("%s", board.port)) as pyramid:
+            assert pyramid.port == board.port
+            assert pyramid.hello["uid"] == PICO
+    finally:
+        board.close()
+
+
+@pytest.mark.process  # a pseudo-terminal and a thread answering on it
+def test_flash_hears_the_firmware_running_on_the_board_its_serial_number_names(monkeypatch,
+                                                                              tmp_path):
+    """Said before the build (``check_not_running``), as on a port given by its path;
+    the id went unchecked to mpremote, which waited on the running firmware."""
+    board = Board(uid=PICO, beat=0.2)
+    try:
+        _ports(monkeypatch, (board.port, PICO))
+        assert flash.running_firmware("id:" + PICO) in ("HB", "HELLO")
+    finally:
+        board.close()
