@@ -300,3 +300,34 @@ def test_below_80x24_with_odds_worked_out_best_and_odds_reply_at_once(lang):
         asyncio.run(play())
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize("lang, why", [
+    ("en", "No odds now (not worked out for this position)"),
+    ("de", "Jetzt keine Chancen (für diese Stellung nicht berechnet)"),
+])
+def test_odds_mid_race_without_figures_never_says_the_race_is_over(lang, why):
+    # s45: with no odds worked out mid-race (the odds engine refusing the position; the
+    # tests' ``no_odds``), 'odds' said "No odds now (race over)"
+    from camelhost.table.narration import odds_lines
+
+    set_language(lang)
+    app = scenes.app_for("second", ["Ann", "Ben", "Cy"], seed=2, odds=scenes.no_odds)
+
+    async def play():
+        async with app.run_test(size=(79, 24)) as pilot:
+            await scenes.type_lines(pilot, [scenes.SECOND_SETUP, "leg blue", "odds"])
+            await scenes.settle(pilot)
+            history = app.query_one("#log", HistoryLog).history
+            assert history[-1] == why, history[-3:]
+            assert _words(_under_the_notice(app)) == why
+
+    try:
+        asyncio.run(play())
+        over = {"phase": "over", "odds": None}
+        assert odds_lines(over)[0].endswith("(%s)" % ("race over" if lang == "en"
+                                                       else "Rennen vorbei"))
+        assert odds_lines({"phase": "setup", "odds": None})[0].endswith(
+            "(%s)" % ("setup" if lang == "en" else "Aufbau"))
+    finally:
+        set_language("en")
