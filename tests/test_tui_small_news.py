@@ -396,3 +396,26 @@ def test_odds_mid_race_without_figures_never_says_the_race_is_over(lang, why):
             "(%s)" % ("setup" if lang == "en" else "Aufbau"))
     finally:
         set_language("en")
+
+
+def test_below_80x24_a_die_after_show_replaces_the_board_under_the_notice():
+    # the board 'show' put under the notice answers the line typed; the die the
+    # pyramid sends next starts the news anew (added under the board, it was cut)
+    app, pyramid = _app()
+
+    async def play():
+        async with app.run_test(size=(79, 24)) as pilot:
+            await scenes.settle(pilot)
+            for line in TURNS + ["show"]:
+                await scenes.type_line(pilot, line)
+            await scenes.settle(pilot)
+            board = _words(_under_the_notice(app))
+            assert "Pyramid tickets left" in board, board
+            arrives(app, pyramid)
+            await scenes.settle(pilot)
+            shown = _words(_under_the_notice(app))
+            die = _the_die(app)
+            assert shown.startswith(" ".join(die[0].split())), shown
+            assert " ".join(die[-1].split()) in shown, shown
+
+    asyncio.run(play())
