@@ -300,3 +300,122 @@ def test_below_80x24_with_odds_worked_out_best_and_odds_reply_at_once(lang):
         asyncio.run(play())
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_below_80x24_show_and_help_answer_under_the_notice(lang):
+    # s45: 'show' and 'help', which the screen answers itself, put nothing under the
+    # notice: the reply to the line typed before ('odds') stayed there, as if it
+    # answered them. Each shows its own answer now, as much as fits, cut with a line
+    # saying how much more there is and where it shows
+    from camelhost.ui.screens import HelpScreen
+
+    set_language(lang)
+    app = scenes.app_for("second", ["Ann", "Ben", "Cy"], seed=2, odds=scenes.no_odds)
+
+    def under():
+        return [row.strip() for row in _under_the_notice(app) if row.strip()]
+
+    async def play():
+        async with app.run_test(size=(79, 17)) as pilot:
+            await scenes.type_lines(pilot, [scenes.SECOND_SETUP, "leg blue"])
+            await scenes.settle(pilot)
+            assert app.query_one("#too-small").display
+            log = app.query_one("#log", HistoryLog)
+            await scenes.type_line(pilot, "odds")
+            await scenes.settle(pilot)
+            odds_reply = " ".join(log.history[-1].split())
+            assert odds_reply in _words(_under_the_notice(app))
+            # 'show': the board in the history's words, its first lines that fit, then
+            # how many more the history has
+            before = len(log.history)
+            await scenes.type_line(pilot, "show")
+            await scenes.settle(pilot)
+            said = [line for line in log.history[before:] if not line.startswith(">")]
+            assert len(said) > 5, said
+            shown = under()
+            assert odds_reply not in " ".join(shown), shown
+            assert " ".join(shown).startswith(" ".join(said[0].split())), shown
+            told = next(i for i, line in enumerate(said)
+                        if " ".join(line.split()) not in _words(shown))
+            assert told > 1, shown
+            assert shown[-1] == plan.news_cut_line(len(said) - told), shown
+            # 'help': its box opens as F1's; closed, the help's first lines stand under
+            # the notice, the last saying how many more its box (F1) shows
+            await scenes.type_line(pilot, "help")
+            await scenes.settle(pilot)
+            assert isinstance(app.screen, HelpScreen)
+            await pilot.press("escape")
+            await scenes.settle(pilot)
+            shown = under()
+            lines = [line for line in app.help_words().splitlines() if line.strip()]
+            assert " ".join(shown).startswith(" ".join(lines[0].split())), shown
+            assert " ".join(said[0].split()) not in " ".join(shown), shown
+            told = next(i for i, line in enumerate(lines)
+                        if " ".join(line.split()) not in _words(shown))
+            assert told > 3, shown
+            assert shown[-1] == plan.help_cut_line(len(lines) - told), shown
+            assert _rows(app)[-2].startswith("> "), _rows(app)  # nothing under the prompt
+            # a bigger window: the full screen, the board's lines in the history
+            await pilot.resize_terminal(80, 24)
+            await scenes.settle(pilot)
+            assert not app.query_one("#too-small").display
+
+    try:
+        asyncio.run(play())
+    finally:
+        set_language("en")
+
+
+@pytest.mark.parametrize("lang, why", [
+    ("en", "No odds now (not worked out for this position)"),
+    ("de", "Jetzt keine Chancen (für diese Stellung nicht berechnet)"),
+])
+def test_odds_mid_race_without_figures_never_says_the_race_is_over(lang, why):
+    # s45: with no odds worked out mid-race (the odds engine refusing the position; the
+    # tests' ``no_odds``), 'odds' said "No odds now (race over)"
+    from camelhost.table.narration import odds_lines
+
+    set_language(lang)
+    app = scenes.app_for("second", ["Ann", "Ben", "Cy"], seed=2, odds=scenes.no_odds)
+
+    async def play():
+        async with app.run_test(size=(79, 24)) as pilot:
+            await scenes.type_lines(pilot, [scenes.SECOND_SETUP, "leg blue", "odds"])
+            await scenes.settle(pilot)
+            history = app.query_one("#log", HistoryLog).history
+            assert history[-1] == why, history[-3:]
+            assert _words(_under_the_notice(app)) == why
+
+    try:
+        asyncio.run(play())
+        over = {"phase": "over", "odds": None}
+        assert odds_lines(over)[0].endswith("(%s)" % ("race over" if lang == "en"
+                                                       else "Rennen vorbei"))
+        assert odds_lines({"phase": "setup", "odds": None})[0].endswith(
+            "(%s)" % ("setup" if lang == "en" else "Aufbau"))
+    finally:
+        set_language("en")
+
+
+def test_below_80x24_a_die_after_show_replaces_the_board_under_the_notice():
+    # the board 'show' put under the notice answers the line typed; the die the
+    # pyramid sends next starts the news anew (added under the board, it was cut)
+    app, pyramid = _app()
+
+    async def play():
+        async with app.run_test(size=(79, 24)) as pilot:
+            await scenes.settle(pilot)
+            for line in TURNS + ["show"]:
+                await scenes.type_line(pilot, line)
+            await scenes.settle(pilot)
+            board = _words(_under_the_notice(app))
+            assert "Pyramid tickets left" in board, board
+            arrives(app, pyramid)
+            await scenes.settle(pilot)
+            shown = _words(_under_the_notice(app))
+            die = _the_die(app)
+            assert shown.startswith(" ".join(die[0].split())), shown
+            assert " ".join(die[-1].split()) in shown, shown
+
+    asyncio.run(play())

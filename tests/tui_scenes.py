@@ -209,10 +209,13 @@ SECOND_LEG_SCORED = SECOND_MID_LEG + ["red 1", "purple 2", "lose yellow", "yello
 
 def no_odds(_snapshot):
     """An odds function for the app (``TableApp.odds_function``, ``app_for(odds=...)``)
-    that computes nothing: the panel says there are no odds now. For a test that reads
-    neither the odds panel nor a layout whose height the odds decide (one that reads the
-    history's words, the banner, the error line, the leg-scoring panel): the exact leg
-    odds and the coach's advice of ``quick_odds`` cost some 45 ms a new position."""
+    that computes nothing: the panel says there are no odds now, and mid-race ``odds``
+    says they were not worked out for the position, ``best`` that there are no action
+    values (what the table says when the odds engine refuses a position: true of this
+    one too, never "race over" mid-race). For a test that reads neither the odds panel
+    nor a layout whose height the odds decide (one that reads the history's words, the
+    banner, the error line, the leg-scoring panel): the exact leg odds and the coach's
+    advice of ``quick_odds`` cost some 45 ms a new position."""
     return None
 
 

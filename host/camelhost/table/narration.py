@@ -1293,8 +1293,12 @@ def odds_lines(view):
     as the screens write it (``blue 38% ±1.2``; RULES 1.10, 1.13)."""
     odds = view["odds"]
     if odds is None:
-        return [_("No odds now (%s)") % (_("setup") if view["phase"] == "setup"
-                                          else _("race over"))]
+        # the reason true in every phase: mid-race the odds engine refused the position
+        # (or nothing worked them out), which is no race over
+        why = (_("setup") if view["phase"] == "setup"
+               else _("race over") if view["phase"] in ("over", "unscored")
+               else _("not worked out for this position"))
+        return [_("No odds now (%s)") % why]
     lines = [_("Leg odds: ") + "; ".join(
         _("%(camel)s 1st %(first)s 2nd %(second)s last %(last)s") % {
             "camel": colour_word(r["colour"]), "first": percent(r["first"]),

@@ -88,20 +88,28 @@ def news_cut_line(left):
                                left) % left
 
 
-def too_small_news(lines, width, rows):
+def help_cut_line(left):
+    """``news_cut_line`` for the help typed below ``MIN_SIZE``: the help is no history
+    line, its box (``F1``) shows it whole (``str``)."""
+    return CUT_MARK + ngettext("%d more line: F1 shows the whole help",
+                               "%d more lines: F1 shows the whole help", left) % left
+
+
+def too_small_news(lines, width, rows, cut_line=news_cut_line):
     """The newest announcement's lines (``lines``, ``str`` each, in the history's words)
     the notice of a too small terminal shows under it in ``rows`` screen rows wrapped to
     ``width`` columns (``text_rows``), a blank row before them: a ``list`` of ``str``.
     All of them when they fit; else the first of them, whole, that fit with
-    ``news_cut_line`` after them, which says how many more there are (nothing is cut
-    without a word: s43); empty when not even that line fits. The race goes on under
-    the notice (a die, a leg's scoring, the race's end): what the table said shows
+    ``cut_line(left)`` after them (``news_cut_line``; the help's lines,
+    ``help_cut_line``), which says how many more there are and where they show (nothing
+    is cut without a word: s43); empty when not even that line fits. The race goes on
+    under the notice (a die, a leg's scoring, the race's end): what the table said shows
     there as a refusal does on the error line."""
     heights = [text_rows(line, width) for line in lines]
     if 1 + sum(heights) <= rows:
         return list(lines)
     for keep in range(len(lines) - 1, -1, -1):
-        cut = news_cut_line(len(lines) - keep)
+        cut = cut_line(len(lines) - keep)
         if 1 + sum(heights[:keep]) + text_rows(cut, width) <= rows:
             return list(lines[:keep]) + [cut]
     return []

@@ -1095,6 +1095,8 @@ class TableApp(InLanguage, App):
         #: after them); the notice of a too small terminal shows them
         self.news = []
         self.news_told = True  # the table waited for a person since ``news``
+        #: what says how many of ``news``' lines the notice leaves out (``tell``)
+        self.news_cut = plan.news_cut_line
         self.opening = False  # True while the table starts (``Table.start``, ``on_mount``)
         self._setup_banner = False  # the banner asks for the camels to be set up
         self._view = None  # the facts last drawn
@@ -1309,13 +1311,18 @@ class TableApp(InLanguage, App):
         self._die_shown = self._latest_die()
         self._setup_banner = banner_kind(notices) == "new_race"
 
-    def tell(self, lines):
+    def tell(self, lines, cut_line=plan.news_cut_line):
         """``lines`` (``str`` each, the history's words) are what the table said: the
         start of the news (``news``) when the table has waited for a person since the
         news before, else added to it. Below ``MIN_SIZE`` the notice shows them at once
         (``fit``; inside ``one_update`` at its end): a reply to 'best' or 'odds' comes
-        with no re-layout, and showed only at the next one (tester s44b finding 1)."""
-        self.news = list(lines) if self.news_told else self.news + list(lines)
+        with no re-layout, and showed only at the next one (tester s44b finding 1).
+        ``cut_line``: for news started anew, the line saying how many of its lines the
+        notice leaves out and where they show (``plan.too_small_news``)."""
+        if self.news_told:
+            self.news, self.news_cut = list(lines), cut_line
+        else:
+            self.news = self.news + list(lines)
         self.news_told = False
         if self.query_one("#too-small", Static).display:
             self.fit()
@@ -1476,7 +1483,7 @@ class TableApp(InLanguage, App):
             # each line wrapped as the history wraps it: its rows after the first
             # indented under it (a leg's scoring's lines)
             news = plan.too_small_news(["\n".join(wrap_lines(line, room)) for line in self.news],
-                                       room, rows)
+                                       room, rows, self.news_cut)
             if news:
                 text.append("\n\n" + "\n".join(news), style="not bold")
             notice.update(text)
@@ -1861,11 +1868,17 @@ class TableApp(InLanguage, App):
             return
         if len(words) == 1 and words[0] in self.HELP_WORDS:
             self.flush_echo()
+            # the reply to the line typed, as the table's own replies: below 80x24
+            # its first lines show under the notice, the box (F1) has it whole
+            self._told_aside([line for line in self.help_words().splitlines() if line.strip()],
+                             plan.help_cut_line)
             self.action_help()
             return
         if len(words) == 1 and words[0] in self.SHOW_WORDS:
-            for line in plain.status_lines(facts(self.session)):
+            lines = plain.status_lines(facts(self.session))
+            for line in lines:
                 self.table_display._write(line)
+            self._told_aside(lines)
             self.refresh_panels()
             return
         if self._opens_picker(words):
@@ -1951,10 +1964,19 @@ class TableApp(InLanguage, App):
         """The file the game is journaled to, or ``None`` (a journal in memory)."""
         return getattr(getattr(self.session, "journal", None), "path", None)
 
-    def action_help(self):
-        # the help looked at, by F1 or typed, is something between two F5s
-        # (``Table.answered_aside``): the next F5 is meant
-        self.table.answered_aside("help")
+    def _told_aside(self, lines, cut_line=plan.news_cut_line):
+        """The screen's own reply to a line typed (``show``, ``help``: ``lines``, ``str``
+        each) is the news, as the table's replies are (``tell``): below ``MIN_SIZE``
+        it shows under the notice in place of what stood there (s45: the reply before
+        stayed, as if it answered them). The table still waits for a person, so the
+        next announcement starts the news anew."""
+        self.tell(lines, cut_line)
+        self.news_told = True
+
+    def help_words(self):
+        """The help's text (``str``), as its box (``HelpScreen``) shows it before the
+        keys: the journal and how to resume it, the speech line, the commands, the
+        letters' legend and the panels' columns."""
         kind = self.table.pyramid_kind
         # the commands, then how the screen writes a leg ticket and a camel's letter,
         # then what the odds panel's and the players table's columns are
@@ -1969,7 +1991,14 @@ class TableApp(InLanguage, App):
                        or shlex.join(["pyramid", "play", "--resume", path]))
             text = _("This game's journal: %(path)s; after a crash, continue it with: "
                      "%(command)s") % {"path": path, "command": command} + "\n" + text
-        self.push_screen(HelpScreen(text, release=kind == "virtual"))
+        return text
+
+    def action_help(self):
+        # the help looked at, by F1 or typed, is something between two F5s
+        # (``Table.answered_aside``): the next F5 is meant
+        self.table.answered_aside("help")
+        self.push_screen(HelpScreen(self.help_words(),
+                                    release=self.table.pyramid_kind == "virtual"))
 
     #: the table's moment (``Table.moment``) at which an F5 was held back and asked
     #: about (``unasked_ticket``), and when the question showed (``KEY_CLOCK``); or
