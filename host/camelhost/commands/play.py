@@ -384,11 +384,11 @@ def open_session(args, said=None):
         if header is None and args.bots is not None:
             options += ["--bots", args.bots]  # a damaged first line's refusal repeats it
         # a damaged first line is rebuilt (with --upto-damage) from what it still reads,
-        # and from the players, edition, seed, bots and pyramid given, checked against
+        # and from the players, edition, seed, bots, pyramid and language given, checked against
         # the lines after it (the bots' seats among the players it is rebuilt with)
         rebuild = {"players": _typed_names("--players", args.players)
                    if args.players else None, "edition": args.edition, "seed": args.seed,
-                   "pyramid": args.pyramid,
+                   "pyramid": args.pyramid, "lang": getattr(args, "lang", None),
                    "bots": None if args.bots is None
                    else (lambda names: _bot_seats(args.bots, names))}
         journal = Journal.resume(args.resume, upto_damage=args.upto_damage,
