@@ -156,14 +156,13 @@ class _Candidate:
     journal); ``journal``: it holds a game (``journal.is_game_journal``)."""
 
     def __init__(self, path):
-        from camelhost.table.journal import is_game_journal, verified, verified_game
+        from camelhost.table.journal import verified_game, verified_journal
         from camelhost.table.session import Session
         self.path, self.game = path, None
-        self.view = verified(path, Session.stale_line)
+        # one read tells both (a *.jsonl that is no journal opened once: s44b journal 4)
+        self.view, self.journal = verified_journal(path, Session.stale_line)
         if self.view is None:  # no game journal, or one that can't be read even so
-            self.journal = is_game_journal(path)
             return
-        self.journal = True
         events, whole = verified_game(self.view)
         if whole:
             try:

@@ -2303,7 +2303,7 @@ def _last_die_note(read, path, repair):
 
 
 def _read(path, repair=False, upto_damage=False, notes=None, check=None, options=(),
-          rebuild=None, retype=None, data=None, left_out=()):
+          rebuild=None, retype=None, data=None, left_out=(), file_bytes=None):
     """``(read, kept)``: the ``_Read`` of the journal at ``path`` (its ``events``: what
     ``read_events`` returns; its ``scan`` and ``data``: the one scan of the bytes read
     once), and the journal's bytes as they stand after it (what a ``Journal`` appends
@@ -2312,7 +2312,8 @@ def _read(path, repair=False, upto_damage=False, notes=None, check=None, options
     ``retype``: a function of the events before one damaged line set aside that returns
     the events typed again in its place (a list; ``ValueError`` saying why not);
     ``data``: the journal's bytes to read instead of the file's (a dry read, which looks
-    for no line to leave out alone). Each line of another game, or exact repeat of a
+    for no line to leave out alone); ``file_bytes``: the file's bytes, read already (a
+    read of the file like any other, not opened again). Each line of another game, or exact repeat of a
     line, whose next line chains to the line before it is left out alone, any other
     problem handled as alone (``_out_of_place_alone``: refused without ``upto_damage``,
     naming every line set aside and what is kept). Else
@@ -2322,7 +2323,8 @@ def _read(path, repair=False, upto_damage=False, notes=None, check=None, options
     (``_stale_event``), the damaged line set aside alone or not
     (``_unchecked_skip``, ``_undo_after_skip``, ``_nothing_kept_after``), the words and
     the refusal, then the bytes kept, the repair written and the notes."""
-    read = _load(path, upto_damage, check, options, rebuild, data, left_out, repair)
+    read = _load(path, upto_damage, check, options, rebuild,
+                 data if data is not None else file_bytes, left_out, repair)
     read.check = check  # a refusal works out what --upto-damage would set aside
     # a line of another game, or a repeat, whose next line chains to the line before it:
     # left out alone, the lines after it kept (a read of bytes given looks for none)
@@ -3078,8 +3080,45 @@ def first_line_damaged(path):
 def is_game_journal(path):
     """True when the file at ``path`` holds a game: its ``game`` line reads
     (``read_header``), or it is damaged with the game's lines after it
-    (``first_line_damaged``); False for any other file (or none). Only reads."""
-    return read_header(path) is not None or first_line_damaged(path)
+    (``first_line_damaged``); False for any other file (or none). Only reads (once)."""
+    try:
+        with _open_read(path) as fh:
+            data = fh.read()
+    except (OSError, JournalError):
+        return False
+    return _holds_game(path, data)
+
+
+def _holds_game(path, data):
+    """``is_game_journal`` of the bytes ``data`` of the file at ``path``, read already."""
+    nl = data.find(b"\n")
+    try:
+        if _scan(path, data if nl < 0 else data[:nl + 1]).events:
+            return True  # its game line reads
+    except ValueError:
+        pass
+    try:
+        _scan(path, data)
+    except FirstLineDamaged:
+        return True
+    except ValueError:
+        return False
+    return False
+
+
+def verified_journal(path, check=None):
+    """``(view, game)``: ``verified``'s view of the journal at ``path`` (``None`` when
+    it can't be read so) and whether the file holds a game (``is_game_journal``), from
+    one read of the file: a ``*.jsonl`` that is no journal is opened once to tell."""
+    try:
+        with _open_read(path) as fh:
+            data = fh.read()
+    except (OSError, JournalError):
+        return None, False
+    try:
+        return _read(path, upto_damage=True, check=check, file_bytes=data)[0], True
+    except (OSError, ValueError):  # JournalError, FirstLineDamaged
+        return None, _holds_game(path, data)
 
 
 def verified(path, check=None):
