@@ -3077,6 +3077,18 @@ def first_line_damaged(path):
     return False
 
 
+def game_id(data):
+    """The game id (a string) the journal bytes ``data`` carry: the ``game`` field of
+    their first line, or of their second when the first no longer reads (a damaged
+    first line); ``None`` when neither gives one (no game journal, or one of an older
+    format, whose lines have none)."""
+    for chunk in without_bom(data).split(b"\n", 2)[:2]:
+        event = _held_event(chunk.rstrip(b"\r"))
+        if event is not None and isinstance(event.get("game"), str):
+            return event["game"]
+    return None
+
+
 def is_game_journal(path):
     """True when the file at ``path`` holds a game: its ``game`` line reads
     (``read_header``), or it is damaged with the game's lines after it
