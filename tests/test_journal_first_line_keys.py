@@ -10,12 +10,15 @@ import pytest
 from test_journal_first_line_settings import _game, _resume
 
 REST = ["--players", "Ann,Ben,Cy", "--edition", "second"]
+#: a port no machine has (the game is never resumed on it)
+PORT = "/dev/no-such-pyramid"
 
 
-def _changed(path, old, new):
-    """A journal of Ann, Ben and Cy (a bot), seed 4, at ``path`` with ``old`` made ``new``
-    in its first line, the checksum kept: its bytes as written, then as damaged."""
-    data = _game(path)
+def _changed(path, old, new, pyramid="manual"):
+    """A journal of Ann, Ben and Cy (a bot), seed 4, played with ``pyramid``, at ``path``
+    with ``old`` made ``new`` in its first line, the checksum kept: its bytes as written,
+    then as damaged."""
+    data = _game(path, pyramid)
     first, rest = data.split(b"\n", 1)
     assert first.count(old) == 1
     damaged = first.replace(old, new) + b"\n" + rest
@@ -79,6 +82,8 @@ def test_a_garbled_players_or_edition_key_leaves_the_rest_read(
     (b'"lang":"en"', b'"lang":"de"'),
     (b'"format":3', b'"format":4'),
     (b'"bots":[2]', b'"bots":[1]'),
+    (b'"pyramid":"manual"', b'"pyramid":"virtual"'),
+    (b'"pyramid":"manual"', b'"pyramid":"manuak"'),
 ])
 def test_a_value_changed_to_another_valid_one_is_tried_against_the_hash(
         tmp_path, monkeypatch, capsys, old, new):
@@ -105,19 +110,25 @@ def test_a_value_changed_to_another_valid_one_is_tried_against_the_hash(
 def test_values_given_that_are_the_ones_it_reads_are_not_called_wrong(
         tmp_path, monkeypatch, capsys):
     path = tmp_path / "g.jsonl"
-    _data, damaged = _changed(path, b'"pyramid":"manual"', b'"pyramid":"manuak"')
+    _data, damaged = _changed(path, b'"pyramid":"%s0"' % PORT.encode(),
+                              b'"pyramid":"%s1"' % PORT.encode(), pyramid=PORT + "0")
     rc, out, err = _resume(monkeypatch, capsys, path, "--upto-damage", *REST, "--seed", "4")
     assert rc == 1 and "resumed" not in out and len(err.splitlines()) == 1, err
     assert err == _head(path) + (
         "The values given are the ones it reads (players Ann, Ben, Cy; edition second; seed "
-        "4; pyramid manuak), but the next line's chain hash does not confirm the line "
-        "rebuilt with them: which of its fields the damage changed to another value that "
-        "reads as well can't be confirmed, so it can't be rebuilt as written unless that one "
-        "is given as the game had it. The 3 lines after it are intact; to see the game from "
-        "it, unproven: pyramid replay %s\n" % path), err
+        "4; pyramid %s1), but the next line's chain hash does not confirm the line rebuilt "
+        "with them: which of its fields the damage changed to another value that reads as "
+        "well can't be confirmed, so it can't be rebuilt as written unless that one is given "
+        "as the game had it. The 3 lines after it are intact; to see the game from it, "
+        "unproven: pyramid replay %s\n" % (PORT, path)), err
     assert "correct the wrong one" not in err
     assert path.read_bytes() == damaged
     assert not (tmp_path / "g.jsonl.damaged").exists()
+    # the pyramid it was played with given: tried against the hash, the line as written
+    # (here no pyramid on that port to go on with: the journal rebuilt, the game stops)
+    _resume(monkeypatch, capsys, path, "--upto-damage", *REST, "--seed", "4",
+            "--pyramid", PORT + "0")
+    assert path.read_bytes() == _data
 
 
 def test_a_german_table_names_the_lost_seed_in_german(tmp_path, monkeypatch, capsys):

@@ -83,7 +83,7 @@ header is refused untouched; a damaged first line followed by a game's chained l
 named as the game's first line (read field by field when its JSON broke,
 ``_first_fields``: the fields the damage took are named), and ``upto_damage`` rebuilds it
 (the file as it was kept in ``FILE.damaged`` first) from what it reads and the players,
-edition and seed given (its language, format and bots' seats tried, ``_proven_first``;
+edition and seed given (its language, format, bots' seats and pyramid tried, ``_proven_first``;
 a setting whose key the damage garbled named, ``SETTINGS``), only when the next line's
 chain hash confirms the rebuilt line (else refused, the file untouched; ``pyramid replay``, writing nothing, shows the game
 from it, said unproven). Blank lines at the end are ignored (cut on a resume). An open journal holds an exclusive lock
@@ -328,7 +328,8 @@ def _rebuild_first(path, data, exc, rebuild, options, write=False):
     """``(data, note)``: journal bytes ``data`` with its damaged line 1 (``exc``, a
     ``FirstLineDamaged``) rebuilt (``_first_line_candidate``), and the line that says so.
     The rebuilt line is the one written when the next line's ``prev`` is its hash (its
-    language and format tried too, ``_proven_first``, ``rebuild``'s ``lang`` first).
+    language, format, bots and pyramid tried too, ``_proven_first``, ``rebuild``'s
+    ``lang`` and ``pyramid`` among them).
     ``write``: the rebuild is for a resume that writes it; then a line that hash does
     not confirm is refused (``JournalError`` naming line 1, what it reads and the command
     to correct: never resumed from a first line that is not the one played). A read that
@@ -378,7 +379,8 @@ def _rebuild_first(path, data, exc, rebuild, options, write=False):
             % {"line": n, "reason": reason, "path": path} for n, reason in aside)))
     line = (None if candidate is None
             else _proven_first(candidate, second["prev"], rebuild_values.get("lang"),
-                               rebuild_values.get("bots") is None))
+                               rebuild_values.get("bots") is None,
+                               rebuild_values.get("pyramid")))
     if line is not None:  # its bots proven too, read or not (a seat the damage changed)
         unread = [name for name in unread if name not in _parse(line.rstrip(b"\n"), True)]
     lost = [name for name in SETTINGS if name not in known]
@@ -512,15 +514,16 @@ def _first_line_intruders(path, data, exc, second, options):
     return [] if alone is None else [(n, reason) for n, reason, _s, _e in alone.intruders]
 
 
-def _proven_first(candidate, prev, lang=None, bots=True):
+def _proven_first(candidate, prev, lang=None, bots=True, pyramid=None):
     """The game line ``candidate`` (an event) encoded, when its chain hash is ``prev`` (the
     one line 2 names), else ``None``. Its language, format and (``bots`` True: no
     ``--bots`` given) bot seats are tried too, as the damage may have changed any of them
     to another value that reads as well (``en`` to ``de``, 3 to 4, seat 2 to 1): ``lang``
     (``--lang`` given) first, then the language it reads, each language this program
     speaks and none (as an older version wrote it); its format as it reads, then
-    ``FORMAT``; its bots as they read, then every other set of seats. The one the hash
-    proves is the game's."""
+    ``FORMAT``; its bots as they read, then every other set of seats; its pyramid as it
+    reads, then ``pyramid`` (``--pyramid`` given), ``manual`` and ``virtual``. The one
+    the hash proves is the game's."""
     from itertools import combinations
 
     from camelhost.i18n import languages
@@ -535,15 +538,21 @@ def _proven_first(candidate, prev, lang=None, bots=True):
         seats += [list(c) for k in range(len(candidate["players"]) + 1)
                   for c in combinations(range(len(candidate["players"])), k)
                   if list(c) != candidate.get("bots")]
-    for those in seats:
-        for fmt in formats:
-            for code in langs:
-                event = dict(candidate, format=fmt, lang=code, bots=those)
-                if code is None:
-                    del event["lang"]
-                line = encode_line(event)
-                if line_hash(line.rstrip(b"\n")) == prev:
-                    return line
+    ports = [candidate.get("pyramid")]
+    for port in (pyramid, "manual", "virtual"):
+        if isinstance(port, str) and port not in ports:
+            ports.append(port)
+    for port in ports:
+        for those in seats:
+            for fmt in formats:
+                for code in langs:
+                    event = dict(candidate, format=fmt, lang=code, bots=those, pyramid=port)
+                    for key, value in (("lang", code), ("pyramid", port)):
+                        if value is None:
+                            del event[key]
+                    line = encode_line(event)
+                    if line_hash(line.rstrip(b"\n")) == prev:
+                        return line
     return None
 
 
