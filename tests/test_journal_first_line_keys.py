@@ -112,6 +112,12 @@ def test_values_given_that_are_the_ones_it_reads_are_not_called_wrong(
     path = tmp_path / "g.jsonl"
     _data, damaged = _changed(path, b'"pyramid":"%s0"' % PORT.encode(),
                               b'"pyramid":"%s1"' % PORT.encode(), pyramid=PORT + "0")
+    # bare: the values it reads are in the command, and the port it reads is named
+    rc, out, err = _resume(monkeypatch, capsys, path, "--upto-damage")
+    assert rc == 1 and len(err.splitlines()) == 1, err
+    assert err.endswith(
+        "--seed 4 (or, if those are right, the pyramid it reads, %s1, is not the one it was "
+        "played with: add --pyramid PORT naming that one)\n" % PORT), err
     rc, out, err = _resume(monkeypatch, capsys, path, "--upto-damage", *REST, "--seed", "4")
     assert rc == 1 and "resumed" not in out and len(err.splitlines()) == 1, err
     assert err == _head(path) + (
@@ -119,8 +125,10 @@ def test_values_given_that_are_the_ones_it_reads_are_not_called_wrong(
         "4; pyramid %s1), but the next line's chain hash does not confirm the line rebuilt "
         "with them: which of its fields the damage changed to another value that reads as "
         "well can't be confirmed, so it can't be rebuilt as written unless that one is given "
-        "as the game had it. The 3 lines after it are intact; to see the game from it, "
-        "unproven: pyramid replay %s\n" % (PORT, path)), err
+        "as the game had it. The 3 lines after it are intact (or, if those are right, the "
+        "pyramid it reads, %s1, is not the one it was played with: add --pyramid PORT naming "
+        "that one); to see the game from it, unproven: pyramid replay %s\n"
+        % (PORT, PORT, path)), err
     assert "correct the wrong one" not in err
     assert path.read_bytes() == damaged
     assert not (tmp_path / "g.jsonl.damaged").exists()

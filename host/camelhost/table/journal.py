@@ -427,6 +427,15 @@ def _rebuild_first(path, data, exc, rebuild, options, write=False):
                 shlex.quote(w) for w in ["pyramid", "play", "--resume", path,
                                          "--upto-damage"] + list(options))})
     typed = [n for n in SETTINGS if rebuild_values.get(n) is not None]
+    port = None if candidate is None else candidate.get("pyramid")
+    # a port it reads (manual and virtual were tried) may be the field not as written,
+    # which no value in the command puts right: how to give it (never "correct the
+    # wrong one" alone when every value there is right)
+    port_words = (_(" (or, if those are right, the pyramid it reads, %s, is not the one it "
+                    "was played with: add --pyramid PORT naming that one)") % port
+                  if isinstance(port, str) and port not in ("manual", "virtual")
+                  and rebuild_values.get("pyramid") is None and "--pyramid" not in options
+                  else "")
     if (typed and all(rebuild_values[n] == reads.get(n) for n in typed) and line is None
             and not unread and (write or fields is not None)):
         # every value given is one the line reads, and still the hash refuses: the
@@ -446,9 +455,10 @@ def _rebuild_first(path, data, exc, rebuild, options, write=False):
             "written unless that one is given as the game had it. The %(later)d lines after "
             "it are intact", later)
             % {"what": exc, "reads": said, "pyramid": candidate.get("pyramid", "-"),
-               "later": later} + (_("; to see the game from it, unproven: %s") % " ".join(
-                   shlex.quote(w) for w in ["pyramid", "replay", path])
-                                   if fields is None else ""))  # (a broken JSON: no replay)
+               "later": later} + port_words
+            + (_("; to see the game from it, unproven: %s") % " ".join(
+                shlex.quote(w) for w in ["pyramid", "replay", path])
+               if fields is None else ""))  # (a broken JSON: no replay)
     if rebuild is None or (line is None and (write or (fields is not None and not given))):
         # What it reads is never proven here (a proven read was said above): the next
         # line's chain hash does not confirm it, so a field is not as written, which one
@@ -476,7 +486,7 @@ def _rebuild_first(path, data, exc, rebuild, options, write=False):
             "can't be told). The %(later)d lines after it are intact: to rebuild the first "
             "line, correct the wrong one in this command, then resume: %(command)s", later))
             % {"what": exc, "reads": said, "later": later, "command": command}
-            + _unread_words(unread, False))
+            + _unread_words(unread, False) + port_words)
     if line is not None:
         note = _("line 1, the game's first line, was damaged (%(why)s) and is rebuilt exactly "
                  "as it was written (the next line's chain hash matches): %(reads)s") % {
