@@ -50,7 +50,8 @@ def test_a_first_line_field_the_damage_took_is_named(tmp_path, monkeypatch, caps
     assert ("line 1, the game's first line, is damaged (checksum does not match); nothing "
             "was changed. What can't be read: its players (it still reads: edition second; seed "
             "4); the 3 lines after it are intact: to rebuild the first line and resume, give "
-            "the game's players, edition and seed: ") in err, err
+            "its players in place of NAMES in this command: pyramid play --resume %s "
+            "--upto-damage --plain --players NAMES --edition second --seed 4" % path) in err, err
     rc, _out, err = _resume(monkeypatch, capsys, path, "--upto-damage")
     assert rc == 1 and "What can't be read: its players (" in err, err
     assert path.read_bytes() == damaged

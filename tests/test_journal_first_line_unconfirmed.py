@@ -47,14 +47,20 @@ def test_a_first_line_the_chain_does_not_confirm_is_refused_the_file_unchanged(
         % (path, later, command)), err
     assert path.read_bytes() == damaged  # byte-identical
     assert not (tmp_path / "g.jsonl.damaged").exists()
-    # the command as offered, not corrected: the values it reads are refused too
+    # the command as offered, not corrected: the values it reads are refused too, said
+    # so, not "correct the wrong one" (tester s44b, 2 and 4)
     rc, out, err = _resume(monkeypatch, capsys, path, "--upto-damage", "--players",
                            "Ann,Ben,Cy", "--edition", "second", "--seed", "5")
     assert rc == 1 and len(err.splitlines()) == 1, err
     assert ("line 1, the game's first line, is damaged (checksum does not match); nothing "
-            "was changed. As rebuilt with the values given it reads: players Ann, Ben, Cy; "
-            "edition second; seed 5, but the next line's chain hash does not confirm it"
-            ) in err, err
+            "was changed. The values given are the ones it reads (players Ann, Ben, Cy; "
+            "edition second; seed 5; pyramid manual), but the next line's chain hash does not "
+            "confirm the line rebuilt with them") in err, err
+    # a value given that is not the one it reads: still unproven, that one to correct
+    rc, out, err = _resume(monkeypatch, capsys, path, "--upto-damage", "--seed", "6")
+    assert rc == 1 and len(err.splitlines()) == 1, err
+    assert ("As rebuilt with the values given it reads: players Ann, Ben, Cy; edition "
+            "second; seed 6, but the next line's chain hash does not confirm it") in err, err
     assert path.read_bytes() == damaged
     assert not (tmp_path / "g.jsonl.damaged").exists()
 

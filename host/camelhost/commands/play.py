@@ -10,6 +10,7 @@ continues a game from its journal after a crash.
 
 import contextlib
 import os
+import re
 import time
 
 from camelhost.commands.options import (
@@ -156,14 +157,15 @@ class _Candidate:
     journal); ``journal``: it holds a game (``journal.is_game_journal``)."""
 
     def __init__(self, path):
-        from camelhost.table.journal import is_game_journal, verified, verified_game
+        from camelhost.table.journal import verified_game, verified_journal
         from camelhost.table.session import Session
         self.path, self.game = path, None
-        self.view = verified(path, Session.stale_line)
+        #: what the line naming it says of its copies beside it (``copies_of_one_game``)
+        self.copies = ""
+        # one read tells both (a *.jsonl that is no journal opened once: s44b journal 4)
+        self.view, self.journal = verified_journal(path, Session.stale_line)
         if self.view is None:  # no game journal, or one that can't be read even so
-            self.journal = is_game_journal(path)
             return
-        self.journal = True
         events, whole = verified_game(self.view)
         if whole:
             try:
@@ -229,6 +231,52 @@ def same_second():
              "them all at once; cp -p keeps their times)")
 
 
+#: how a name says its file is a copy of another (``copies_of_one_game``), letter case aside
+COPY_MARKS = ("copy", "kopie", "backup", "bak", "~", " (")
+#: the name the table gives a new journal (``_fresh_journal_path``)
+FRESH_NAME = re.compile(r"\d{8}-\d{6}(-\d+)?\.jsonl\Z")
+
+
+def copies_of_one_game(journals):
+    """``(index, words)`` when the journals ``journals`` (two or more ``(path, data)``,
+    ``data`` a file's bytes) hold one game: all the same bytes, or the same game id
+    (``journal.game_id``) with each one's bytes the start of the longest's (copied
+    before the game went on). ``index``: the one to take: the longest; among the same
+    bytes the one whose name is not a copy's (``COPY_MARKS``), a name the table gives a
+    new journal first (``FRESH_NAME``), else the first by name. ``words``: what the
+    line naming it adds of the others (``; PATH: a copy of the same game (the files are
+    identical), left as it is``). ``None`` when the games differ."""
+    from camelhost.table.journal import game_id
+    longest = max(len(data) for _path, data in journals)
+    full = [data for _path, data in journals if len(data) == longest][0]
+    identical = all(data == full for _path, data in journals)
+    if not identical:
+        ids = {game_id(data) for _path, data in journals}
+        if len(ids) != 1 or None in ids or not all(
+                full.startswith(data) for _path, data in journals):
+            return None
+
+    def rank(i):
+        path, data = journals[i]
+        name = os.path.basename(path)
+        return (len(data) != longest, any(m in name.lower() for m in COPY_MARKS),
+                not FRESH_NAME.match(name), name)
+
+    index = min(range(len(journals)), key=rank)
+    others = [path for i, (path, _data) in enumerate(journals) if i != index]
+    if identical:
+        words = ngettext("; %(copies)s: a copy of the same game (the files are identical), "
+                         "left as it is",
+                         "; %(copies)s: copies of the same game (the files are identical), "
+                         "left as they are", len(others))
+    else:
+        words = ngettext("; %(copies)s: the same game, a copy made before it went on (each "
+                         "of its lines is in the one taken), left as it is",
+                         "; %(copies)s: the same game, copies made before it went on (each "
+                         "of their lines is in the one taken), left as they are", len(others))
+    return index, words % {"copies": ", ".join(others)}
+
+
 def newest_unfinished(folder):
     """The journal of the newest unfinished game in ``folder`` (``*.jsonl``, newest by
     the time it was last written): ``(chosen, skipped)``, ``chosen`` a ``_Candidate``
@@ -237,9 +285,10 @@ def newest_unfinished(folder):
     one, ``skipped`` the newest's path (else ``None``). Each journal looked at is read
     once (``_Candidate``).
     ``CliError`` (one line, nothing changed) when the folder can't be read, holds no
-    unfinished game, or holds several whose files were last written in the same second
-    (``same_second``; their names listed, so that the table chooses, never this
-    program)."""
+    unfinished game, or holds several games whose files were last written in the same
+    second (``same_second``; their names listed, so that the table chooses, never this
+    program); copies of one game (``copies_of_one_game``) are one: one of them is
+    chosen, its ``copies`` saying what the others are."""
     try:
         written = journals_in(folder)
     except OSError as exc:
@@ -291,6 +340,13 @@ def newest_unfinished(folder):
                 continue
             if candidate(path).where() is not None and not candidate(path).nothing_played():
                 return candidate(path), found[0][1]
+    one = (copies_of_one_game([(p, candidate(p).view.file) for _s, p, _w in found])
+           if len(found) > 1 and all(candidate(p).view is not None for _s, p, _w in found)
+           else None)
+    if one is not None:  # one game in copies (a backup beside it): one taken, said so
+        chosen = candidate(found[one[0]][1])
+        chosen.copies = one[1]
+        return chosen, None
     if len(found) > 1:  # the players tell two tables' games apart, not where they stand
         raise CliError(_("--resume %(folder)s: %(count)d unfinished games %(same_second)s: "
                          "%(games)s; give the one to continue: --resume FILE")
@@ -332,7 +388,7 @@ def _resume_path(args):
                      "folder": folder, "path": path, "where": where,
                      "skipped": skipped}, view
     return _("resuming the newest unfinished game in %(folder)s: %(path)s (%(where)s)") % {
-        "folder": folder, "path": path, "where": where}, view
+        "folder": folder, "path": path, "where": where} + chosen.copies, view
 
 
 #: ``_resume_path``'s second value when it read no journal (a file as given)
@@ -384,11 +440,11 @@ def open_session(args, said=None):
         if header is None and args.bots is not None:
             options += ["--bots", args.bots]  # a damaged first line's refusal repeats it
         # a damaged first line is rebuilt (with --upto-damage) from what it still reads,
-        # and from the players, edition, seed, bots and pyramid given, checked against
+        # and from the players, edition, seed, bots, pyramid and language given, checked against
         # the lines after it (the bots' seats among the players it is rebuilt with)
         rebuild = {"players": _typed_names("--players", args.players)
                    if args.players else None, "edition": args.edition, "seed": args.seed,
-                   "pyramid": args.pyramid,
+                   "pyramid": args.pyramid, "lang": getattr(args, "lang", None),
                    "bots": None if args.bots is None
                    else (lambda names: _bot_seats(args.bots, names))}
         journal = Journal.resume(args.resume, upto_damage=args.upto_damage,

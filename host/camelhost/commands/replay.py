@@ -30,11 +30,13 @@ def _print(line):
 
 def newest_journal(folder):
     """The newest journal in ``folder`` (``*.jsonl``, newest by the time it was last
-    written, to the second; finished or not: a replay shows either), as its path.
+    written, to the second; finished or not: a replay shows either).
     ``CliError`` (one line) when the folder can't be read, holds no journal, or holds
-    several whose files were last written in the same second (``play.same_second``:
+    several games whose files were last written in the same second (``play.same_second``:
     their names listed in that line, so that the reader chooses, never this program). As ``pyramid play --resume FOLDER`` chooses
-    (``play.newest_unfinished``), without its condition that the race goes on."""
+    (``play.newest_unfinished``), without its condition that the race goes on; copies of
+    one game are one (``play.copies_of_one_game``). Returns ``(path, copies)``,
+    ``copies`` what the line naming it adds of the copies beside it ("" when none)."""
     from camelhost.commands.play import journals_in, same_second
     from camelhost.errors import CliError
     try:
@@ -46,12 +48,27 @@ def newest_journal(folder):
         raise CliError(_("%s is a folder with no journal in it (*.jsonl): give FILE") % folder)
     newest = max(second for second, _path in written)
     found = [path for second, path in written if second == newest]
+    one = None
+    if len(found) > 1:  # copies of one game (a backup beside it) are one: one shown
+        from camelhost.commands.play import copies_of_one_game
+        try:
+            one = copies_of_one_game([(path, _bytes(path)) for path in found])
+        except OSError:
+            one = None
+    if one is not None:
+        return found[one[0]], one[1]
     if len(found) > 1:
         raise CliError(_("%(folder)s: %(count)d journals %(same_second)s: %(journals)s; give the "
                          "one to show: pyramid replay FILE")
                        % {"folder": folder, "count": len(found), "same_second": same_second(),
                           "journals": ", ".join(found)})
-    return found[0]
+    return found[0], ""
+
+
+def _bytes(path):
+    """The bytes of the file at ``path`` (``OSError`` when it can't be read)."""
+    with open(path, "rb") as fh:
+        return fh.read()
 
 
 def _journal_events(path, args):
@@ -138,13 +155,13 @@ def run(args):
     import os
     import sys
     if os.path.isdir(args.file):
-        path = newest_journal(args.file)
+        path, copies = newest_journal(args.file)
         from camelhost.commands.play import speak_journals_language
         from camelhost.table.journal import read_last_lang
         from camelhost.table.session import Session
         speak_journals_language(args, {"lang": read_last_lang(path, Session.stale_line)})  # as the replay speaks
         _print(_("replaying the newest journal in %(folder)s: %(path)s") % {
-            "folder": args.file, "path": path})
+            "folder": args.file, "path": path} + copies)
         args.file = path
     events, notes = _journal_events(args.file, args)
     head = events[0]

@@ -83,8 +83,9 @@ header is refused untouched; a damaged first line followed by a game's chained l
 named as the game's first line (read field by field when its JSON broke,
 ``_first_fields``: the fields the damage took are named), and ``upto_damage`` rebuilds it
 (the file as it was kept in ``FILE.damaged`` first) from what it reads and the players,
-edition and seed given, only when the next line's chain hash confirms the rebuilt line
-(else refused, the file untouched; ``pyramid replay``, writing nothing, shows the game
+edition and seed given (its language, format, bots' seats and pyramid tried, ``_proven_first``;
+a setting whose key the damage garbled named, ``SETTINGS``), only when the next line's
+chain hash confirms the rebuilt line (else refused, the file untouched; ``pyramid replay``, writing nothing, shows the game
 from it, said unproven). Blank lines at the end are ignored (cut on a resume). An open journal holds an exclusive lock
 (``fcntl.flock``), so two programs cannot append to one file. A file the journal
 writes (the journal, ``FILE.damaged``) is opened without following a symbolic link
@@ -197,6 +198,12 @@ FIRST_FIELDS = {
 }
 
 
+#: the game's settings a damaged line 1's refusal names, each with the option that gives
+#: it and that option's placeholder (``_rebuild_first``)
+SETTINGS = {"players": ("--players", "NAMES"), "edition": ("--edition", "EDITION"),
+            "seed": ("--seed", "SEED")}
+
+
 def _first_fields(damaged):
     """The fields of the game line a damaged line 1 (``damaged``, its bytes) still reads
     one by one (``_held_fields``: ``"key":`` and a JSON value after it) when its JSON no
@@ -219,7 +226,10 @@ def _first_line_candidate(damaged, rebuild, second):
     numbered 1 with the game id of
     ``second`` (line 2's event); ``event`` is ``None`` when players or edition are still
     unknown. ``unread``: which of ``"bots"``, ``"pyramid"`` neither reads nor was given
-    (the rebuilt line then has no bots, and no pyramid: dice typed)."""
+    (the rebuilt line then has no bots, and no pyramid: dice typed). ``known``: which of
+    ``players``, ``edition``, ``seed`` it reads (its key still there, its value checking,
+    ``FIRST_FIELDS``) or were given, a dict (those missing from it can't be read: a key
+    the damage garbled, "sead", leaves the seed unread, the other fields read)."""
     text = damaged[:-9] if len(damaged) >= 9 and damaged[-9:-8] == b"*" else damaged
     try:
         base = json.loads(text.decode("utf-8"))
@@ -258,14 +268,16 @@ def _first_line_candidate(damaged, rebuild, second):
             and 0 <= b < (len(players) if known else b + 1) for b in bots)):
         event.pop("bots", None)
     unread = [name for name in ("bots", "pyramid") if name not in event]
+    settings = {name: event[name] for name in SETTINGS
+                if name in event and FIRST_FIELDS[name](event[name])}
     if not known or not isinstance(event.get("edition"), str):
-        return None, unread
+        return None, unread, settings
     event.update(type="game", n=1, game=second["game"])
     event.setdefault("format", FORMAT)
     event.setdefault("bots", [])
     event.pop("prev", None)
     event.pop("hash", None)
-    return event, unread
+    return event, unread, settings
 
 
 def _unread_words(unread, rebuilt):
@@ -294,10 +306,30 @@ def _unread_words(unread, rebuilt):
     return words
 
 
+def _settings_words(settings):
+    """The game's settings ``settings`` (``players``, ``edition``, ``seed``, those it
+    holds) in the words a damaged line 1's refusal and note say them: ``players Ann,
+    Ben; edition second; seed 4`` (an edition that is no edition said so)."""
+    from camelup.editions import EDITIONS
+    said = []
+    if "players" in settings:
+        said.append(_("players %s") % ", ".join(settings["players"]))
+    if "edition" in settings:
+        edition = settings["edition"]
+        said.append(_("edition %s") % (
+            edition if edition in EDITIONS
+            else _("%s (not an edition: give classic or second)") % edition))
+    if "seed" in settings:
+        said.append(_("seed %s") % settings["seed"])
+    return "; ".join(said)
+
+
 def _rebuild_first(path, data, exc, rebuild, options, write=False):
     """``(data, note)``: journal bytes ``data`` with its damaged line 1 (``exc``, a
     ``FirstLineDamaged``) rebuilt (``_first_line_candidate``), and the line that says so.
-    The rebuilt line is the one written when the next line's ``prev`` is its hash.
+    The rebuilt line is the one written when the next line's ``prev`` is its hash (its
+    language, format, bots and pyramid tried too, ``_proven_first``, ``rebuild``'s
+    ``lang`` and ``pyramid`` among them).
     ``write``: the rebuild is for a resume that writes it; then a line that hash does
     not confirm is refused (``JournalError`` naming line 1, what it reads and the command
     to correct: never resumed from a first line that is not the one played). A read that
@@ -306,30 +338,33 @@ def _rebuild_first(path, data, exc, rebuild, options, write=False):
     ``rebuild``: ``None`` (no rebuild asked: ``JournalError`` saying what the line still
     reads, or which of its fields it no longer reads, and the command that rebuilds it:
     ``--upto-damage`` alone when the chain hash proves what it reads) or the user's
-    values. A line read field by field (its JSON broke) that the hash does not prove is
-    never rebuilt on its reads alone, not even for a read (``JournalError``)."""
-    from camelup.editions import EDITIONS
+    values. A setting the line no longer reads (its key garbled, or its value) and not
+    given is named, the command filled in with what it reads and a placeholder for it
+    (``--seed SEED``). A line read field by field (its JSON broke) that the hash does not
+    prove is never rebuilt on its reads alone, not even for a read (``JournalError``);
+    nor is a line the values given, the very ones it reads, leave unproven: what can't
+    be confirmed is said."""
     second = _chained_second(data[exc.end:])
     later = data.count(b"\n", exc.end) + (0 if data.endswith(b"\n") else 1)
-    candidate, unread = _first_line_candidate(exc.chunk, rebuild or {}, second)
+    rebuild_values = rebuild or {}
+    candidate, unread, known = _first_line_candidate(exc.chunk, rebuild_values, second)
+    reads = _first_line_candidate(exc.chunk, {}, second)[2]  # the line's own reads
     if rebuild is None:  # a setting given with the refused resume is in its command
         unread = [name for name in unread if "--" + name not in options]
+    # the command: what is known filled in, a placeholder for what is not (an edition
+    # the damage garbled, secxnd, is no option value: the line says which two there are)
+    from camelup.editions import EDITIONS
     words = ["pyramid", "play", "--resume", path, "--upto-damage"] + list(options)
-    # an edition the damage garbled (secxnd) is no option value: the command leaves it
-    # to the table, and the line says which two there are
-    edition = None if candidate is None else candidate["edition"]
-    if edition is not None and edition not in EDITIONS:
-        edition = None
-    if candidate is not None:
-        words += ["--players", ",".join(candidate["players"]), "--edition",
-                  edition or "EDITION"]
-        if candidate.get("seed") is not None:
-            words += ["--seed", str(candidate["seed"])]
-        lang = candidate.get("lang")
-        if isinstance(lang, str) and lang != "en" and "--lang" not in options:
-            words += ["--lang", lang]  # the table's language, as the damaged line reads it
-    else:
-        words += ["--players", "NAMES", "--edition", "EDITION", "--seed", "SEED"]
+    for name, (flag, placeholder) in SETTINGS.items():
+        value = known.get(name)
+        if name == "players" and value is not None:
+            value = ",".join(value)
+        elif name == "edition" and value not in EDITIONS:
+            value = None
+        words += [flag, placeholder if value is None else str(value)]
+    lang = _held_lang(exc.chunk, "game")
+    if lang is not None and lang != "en" and "--lang" not in options:
+        words += ["--lang", lang]  # the table's language, as the damaged line reads it
     command = " ".join(shlex.quote(w) for w in words)
     fields = _first_fields(exc.chunk)  # None: its JSON still parses
     if rebuild is None:
@@ -342,26 +377,32 @@ def _rebuild_first(path, data, exc, rebuild, options, write=False):
               "first line leaves it out alone, setting it aside in %(path)s.damaged and "
               "keeping the lines after it)")
             % {"line": n, "reason": reason, "path": path} for n, reason in aside)))
-    if candidate is None and fields and any(n in fields for n in ("players", "edition")):
-        # read field by field, some of the game's settings still read: the error names
-        # exactly those the damage took
-        named = {"players": (_("its players"), _("players %s")),
-                 "edition": (_("its edition"), _("edition %s")),
-                 "seed": (_("its seed"), _("seed %s"))}
-        lost = ", ".join(named[n][0] for n in named if n not in fields)
-        still = "; ".join(named[n][1] % (", ".join(fields[n]) if n == "players"
-                                         else fields[n]) for n in named if n in fields)
+    line = (None if candidate is None
+            else _proven_first(candidate, second["prev"], rebuild_values.get("lang"),
+                               rebuild_values.get("bots") is None,
+                               rebuild_values.get("pyramid")))
+    if line is not None:  # its bots proven too, read or not (a seat the damage changed)
+        unread = [name for name in unread if name not in _parse(line.rstrip(b"\n"), True)]
+    lost = [name for name in SETTINGS if name not in known]
+    if line is None and lost and known:
+        # some of the game's settings read (or were given), others not: the error names
+        # exactly those the damage took, the command filled in with the rest
+        named = {"players": _("its players"), "edition": _("its edition"),
+                 "seed": _("its seed")}
         raise JournalError(ngettext(
             "%(what)s; nothing was changed. What can't be read: %(lost)s (it still reads: "
             "%(still)s); the %(later)d line after it is intact: to rebuild the first line "
-            "and resume, give the game's players, edition and seed: %(command)s",
+            "and resume, give %(lost)s in place of %(placeholders)s in this command: "
+            "%(command)s",
             "%(what)s; nothing was changed. What can't be read: %(lost)s (it still reads: "
             "%(still)s); the %(later)d lines after it are intact: to rebuild the first line "
-            "and resume, give the game's players, edition and seed: %(command)s", later)
-            % {"what": exc, "lost": lost, "still": still,
-               "later": later,
-               "command": command} + _unread_words(unread, False))
-    if candidate is None:
+            "and resume, give %(lost)s in place of %(placeholders)s in this command: "
+            "%(command)s", later)
+            % {"what": exc, "lost": ", ".join(named[n] for n in lost),
+               "still": _settings_words(reads) or _settings_words(known),
+               "placeholders": ", ".join(SETTINGS[n][1] for n in lost),
+               "later": later, "command": command} + _unread_words(unread, False))
+    if line is None and lost:
         raise JournalError(ngettext(
             "%(what)s; nothing was changed. What it held can't be read; the %(later)d line "
             "after it is intact: to rebuild the first line and resume, give the game's "
@@ -371,13 +412,8 @@ def _rebuild_first(path, data, exc, rebuild, options, write=False):
             "players, edition and seed: %(command)s", later)
             % {"what": exc, "later": later, "command": command}
             + _unread_words(unread, False))
-    reads = _("players %(players)s; edition %(edition)s; seed %(seed)s") % {
-        "players": ", ".join(candidate["players"]), "edition": candidate["edition"] if edition
-        else _("%s (not an edition: give classic or second)") % candidate["edition"],
-        "seed": candidate.get("seed", "-")}
-    line = _proven_first(candidate, second["prev"])
-    given = rebuild is not None and all(rebuild.get(n) is not None
-                                        for n in ("players", "edition", "seed"))
+    said = _settings_words(candidate)
+    given = all(rebuild_values.get(n) is not None for n in SETTINGS)
     if line is not None and rebuild is None:
         # what it still reads is proven the line as written: --upto-damage alone rebuilds it
         raise JournalError(ngettext(
@@ -387,11 +423,42 @@ def _rebuild_first(path, data, exc, rebuild, options, write=False):
             "%(what)s; nothing was changed. It still reads: %(reads)s, and the next line's "
             "chain hash proves that is the line as written. The %(later)d lines after it are "
             "intact: to rebuild the first line exactly and resume: %(command)s", later)
-            % {"what": exc, "reads": reads, "later": later, "command": " ".join(
+            % {"what": exc, "reads": said, "later": later, "command": " ".join(
                 shlex.quote(w) for w in ["pyramid", "play", "--resume", path,
                                          "--upto-damage"] + list(options))})
-    typed = rebuild is not None and any(rebuild.get(n) is not None
-                                        for n in ("players", "edition", "seed"))
+    typed = [n for n in SETTINGS if rebuild_values.get(n) is not None]
+    port = None if candidate is None else candidate.get("pyramid")
+    # a port it reads (manual and virtual were tried) may be the field not as written,
+    # which no value in the command puts right: how to give it (never "correct the
+    # wrong one" alone when every value there is right)
+    port_words = (_(" (or, if those are right, the pyramid it reads, %s, is not the one it "
+                    "was played with: add --pyramid PORT naming that one)") % port
+                  if isinstance(port, str) and port not in ("manual", "virtual")
+                  and rebuild_values.get("pyramid") is None and "--pyramid" not in options
+                  else "")
+    if (typed and all(rebuild_values[n] == reads.get(n) for n in typed) and line is None
+            and not unread and (write or fields is not None)):
+        # every value given is one the line reads, and still the hash refuses: the
+        # command holds nothing to correct that can be seen (tester s44b, 2 and 4); what
+        # can't be confirmed is said, never "correct the wrong one"
+        raise JournalError(ngettext(
+            "%(what)s; nothing was changed. The values given are the ones it reads "
+            "(%(reads)s; pyramid %(pyramid)s), but the next line's chain hash does not "
+            "confirm the line rebuilt with them: which of its fields the damage changed to "
+            "another value that reads as well can't be confirmed, so it can't be rebuilt as "
+            "written unless that one is given as the game had it. The %(later)d line after "
+            "it is intact",
+            "%(what)s; nothing was changed. The values given are the ones it reads "
+            "(%(reads)s; pyramid %(pyramid)s), but the next line's chain hash does not "
+            "confirm the line rebuilt with them: which of its fields the damage changed to "
+            "another value that reads as well can't be confirmed, so it can't be rebuilt as "
+            "written unless that one is given as the game had it. The %(later)d lines after "
+            "it are intact", later)
+            % {"what": exc, "reads": said, "pyramid": candidate.get("pyramid", "-"),
+               "later": later} + port_words
+            + (_("; to see the game from it, unproven: %s") % " ".join(
+                shlex.quote(w) for w in ["pyramid", "replay", path])
+               if fields is None else ""))  # (a broken JSON: no replay)
     if rebuild is None or (line is None and (write or (fields is not None and not given))):
         # What it reads is never proven here (a proven read was said above): the next
         # line's chain hash does not confirm it, so a field is not as written, which one
@@ -418,18 +485,18 @@ def _rebuild_first(path, data, exc, rebuild, options, write=False):
             "chain hash does not confirm it: a field of it is not as written (which one "
             "can't be told). The %(later)d lines after it are intact: to rebuild the first "
             "line, correct the wrong one in this command, then resume: %(command)s", later))
-            % {"what": exc, "reads": reads, "later": later, "command": command}
-            + _unread_words(unread, False))
+            % {"what": exc, "reads": said, "later": later, "command": command}
+            + _unread_words(unread, False) + port_words)
     if line is not None:
         note = _("line 1, the game's first line, was damaged (%(why)s) and is rebuilt exactly "
                  "as it was written (the next line's chain hash matches): %(reads)s") % {
-                     "why": exc.reason, "reads": reads}
+                     "why": exc.reason, "reads": said}
     else:
         line = encode_line(dict(candidate, hash=second["prev"]))
         note = _("line 1, the game's first line, was damaged (%(why)s) and is rebuilt as "
                  "%(reads)s; it can't be proven the same as written (the next line's chain "
                  "hash differs), the lines after it were checked to replay with it") % {
-                     "why": exc.reason, "reads": reads}
+                     "why": exc.reason, "reads": said}
         if "lang" not in candidate:  # (proven without one: an older version's, as written)
             from camelhost.i18n import language_name
             note += _("; the game's language can't be read from it: the table speaks %s, "
@@ -457,19 +524,45 @@ def _first_line_intruders(path, data, exc, second, options):
     return [] if alone is None else [(n, reason) for n, reason, _s, _e in alone.intruders]
 
 
-def _proven_first(candidate, prev):
+def _proven_first(candidate, prev, lang=None, bots=True, pyramid=None):
     """The game line ``candidate`` (an event) encoded, when its chain hash is ``prev`` (the
-    one line 2 names), else ``None``. A candidate whose language the damage took
-    (no ``lang``) is tried with each language this program speaks too (and without
-    one, as an older version wrote it): the one the hash proves is the game's."""
+    one line 2 names), else ``None``. Its language, format and (``bots`` True: no
+    ``--bots`` given) bot seats are tried too, as the damage may have changed any of them
+    to another value that reads as well (``en`` to ``de``, 3 to 4, seat 2 to 1): ``lang``
+    (``--lang`` given) first, then the language it reads, each language this program
+    speaks and none (as an older version wrote it); its format as it reads, then
+    ``FORMAT``; its bots as they read, then every other set of seats; its pyramid as it
+    reads, then ``pyramid`` (``--pyramid`` given), ``manual`` and ``virtual``. The one
+    the hash proves is the game's."""
+    from itertools import combinations
+
     from camelhost.i18n import languages
-    tries = [candidate]
-    if "lang" not in candidate:
-        tries += [dict(candidate, lang=lang) for lang in languages()]
-    for event in tries:
-        line = encode_line(event)
-        if line_hash(line.rstrip(b"\n")) == prev:
-            return line
+    langs = []
+    for code in (lang, candidate.get("lang"), *languages(), None):
+        if code not in langs and (code is None or isinstance(code, str)):
+            langs.append(code)
+    formats = [candidate.get("format")] + (
+        [FORMAT] if candidate.get("format") != FORMAT else [])
+    seats = [candidate.get("bots")]
+    if bots and len(candidate["players"]) <= 8:  # (a table seats 8 at the most)
+        seats += [list(c) for k in range(len(candidate["players"]) + 1)
+                  for c in combinations(range(len(candidate["players"])), k)
+                  if list(c) != candidate.get("bots")]
+    ports = [candidate.get("pyramid")]
+    for port in (pyramid, "manual", "virtual"):
+        if isinstance(port, str) and port not in ports:
+            ports.append(port)
+    for port in ports:
+        for those in seats:
+            for fmt in formats:
+                for code in langs:
+                    event = dict(candidate, format=fmt, lang=code, bots=those, pyramid=port)
+                    for key, value in (("lang", code), ("pyramid", port)):
+                        if value is None:
+                            del event[key]
+                    line = encode_line(event)
+                    if line_hash(line.rstrip(b"\n")) == prev:
+                        return line
     return None
 
 
@@ -2229,7 +2322,7 @@ def _last_die_note(read, path, repair):
 
 
 def _read(path, repair=False, upto_damage=False, notes=None, check=None, options=(),
-          rebuild=None, retype=None, data=None, left_out=()):
+          rebuild=None, retype=None, data=None, left_out=(), file_bytes=None):
     """``(read, kept)``: the ``_Read`` of the journal at ``path`` (its ``events``: what
     ``read_events`` returns; its ``scan`` and ``data``: the one scan of the bytes read
     once), and the journal's bytes as they stand after it (what a ``Journal`` appends
@@ -2238,7 +2331,8 @@ def _read(path, repair=False, upto_damage=False, notes=None, check=None, options
     ``retype``: a function of the events before one damaged line set aside that returns
     the events typed again in its place (a list; ``ValueError`` saying why not);
     ``data``: the journal's bytes to read instead of the file's (a dry read, which looks
-    for no line to leave out alone). Each line of another game, or exact repeat of a
+    for no line to leave out alone); ``file_bytes``: the file's bytes, read already (a
+    read of the file like any other, not opened again). Each line of another game, or exact repeat of a
     line, whose next line chains to the line before it is left out alone, any other
     problem handled as alone (``_out_of_place_alone``: refused without ``upto_damage``,
     naming every line set aside and what is kept). Else
@@ -2248,7 +2342,8 @@ def _read(path, repair=False, upto_damage=False, notes=None, check=None, options
     (``_stale_event``), the damaged line set aside alone or not
     (``_unchecked_skip``, ``_undo_after_skip``, ``_nothing_kept_after``), the words and
     the refusal, then the bytes kept, the repair written and the notes."""
-    read = _load(path, upto_damage, check, options, rebuild, data, left_out, repair)
+    read = _load(path, upto_damage, check, options, rebuild,
+                 data if data is not None else file_bytes, left_out, repair)
     read.check = check  # a refusal works out what --upto-damage would set aside
     # a line of another game, or a repeat, whose next line chains to the line before it:
     # left out alone, the lines after it kept (a read of bytes given looks for none)
@@ -3001,11 +3096,60 @@ def first_line_damaged(path):
     return False
 
 
+def game_id(data):
+    """The game id (a string) the journal bytes ``data`` carry: the ``game`` field of
+    their first line, or of their second when the first no longer reads (a damaged
+    first line); ``None`` when neither gives one (no game journal, or one of an older
+    format, whose lines have none)."""
+    for chunk in without_bom(data).split(b"\n", 2)[:2]:
+        event = _held_event(chunk.rstrip(b"\r"))
+        if event is not None and isinstance(event.get("game"), str):
+            return event["game"]
+    return None
+
+
 def is_game_journal(path):
     """True when the file at ``path`` holds a game: its ``game`` line reads
     (``read_header``), or it is damaged with the game's lines after it
-    (``first_line_damaged``); False for any other file (or none). Only reads."""
-    return read_header(path) is not None or first_line_damaged(path)
+    (``first_line_damaged``); False for any other file (or none). Only reads (once)."""
+    try:
+        with _open_read(path) as fh:
+            data = fh.read()
+    except (OSError, JournalError):
+        return False
+    return _holds_game(path, data)
+
+
+def _holds_game(path, data):
+    """``is_game_journal`` of the bytes ``data`` of the file at ``path``, read already."""
+    nl = data.find(b"\n")
+    try:
+        if _scan(path, data if nl < 0 else data[:nl + 1]).events:
+            return True  # its game line reads
+    except ValueError:
+        pass
+    try:
+        _scan(path, data)
+    except FirstLineDamaged:
+        return True
+    except ValueError:
+        return False
+    return False
+
+
+def verified_journal(path, check=None):
+    """``(view, game)``: ``verified``'s view of the journal at ``path`` (``None`` when
+    it can't be read so) and whether the file holds a game (``is_game_journal``), from
+    one read of the file: a ``*.jsonl`` that is no journal is opened once to tell."""
+    try:
+        with _open_read(path) as fh:
+            data = fh.read()
+    except (OSError, JournalError):
+        return None, False
+    try:
+        return _read(path, upto_damage=True, check=check, file_bytes=data)[0], True
+    except (OSError, ValueError):  # JournalError, FirstLineDamaged
+        return None, _holds_game(path, data)
 
 
 def verified(path, check=None):
@@ -3060,9 +3204,10 @@ def read_names(path, header, check=None, view=_NOT_READ):
 def read_lang(path):
     """The table's language the journal at ``path`` records (``lang`` of its ``game``
     line, a string such as ``"de"``), read from its first line even when that line is
-    damaged: what it still reads of a language this program speaks (``_held_lang``),
-    else the language the next line's chain hash proves it held (``_proven_first``), as
-    its rebuild will; ``None`` when it records none or can't be read. Only reads."""
+    damaged: the language the next line's chain hash proves it held (``_proven_first``,
+    as its rebuild will: a code the damage changed to another, ``en`` to ``de``, is not
+    the game's), else what it still reads of a language this program speaks
+    (``_held_lang``); ``None`` when it records none or can't be read. Only reads."""
     try:
         with _open_read(path) as fh:
             first = without_bom(fh.readline()).rstrip(b"\r\n")
@@ -3076,13 +3221,12 @@ def read_lang(path):
     if event is not None:  # intact: it says what it says
         lang = event.get("lang") if event.get("type") == "game" else None
         return lang if isinstance(lang, str) else None
-    lang = _held_lang(first, "game")
-    later = _chained_second(second) if lang is None else None
+    later = _chained_second(second)
     candidate = None if later is None else _first_line_candidate(first, {}, later)[0]
     line = None if candidate is None else _proven_first(candidate, later["prev"])
     if line is not None:
-        lang = _parse(line.rstrip(b"\n"), True).get("lang")
-    return lang
+        return _parse(line.rstrip(b"\n"), True).get("lang")
+    return _held_lang(first, "game")
 
 
 def read_last_lang(path, check=None, view=_NOT_READ):

@@ -1,0 +1,131 @@
+"""A folder holding one game twice (tester s44b, finding 6): ``pyramid play --resume
+FOLDER`` and ``pyramid replay FOLDER`` said "2 unfinished games" of a journal and its
+backup copy written in the same second, the same game. Copies of one game (the same
+bytes, or the same game id with one copied before the game went on) are one: the one
+to take is chosen (the longest; among the same bytes the one whose name is no copy's,
+a name the table gives first) and the line naming it says what the others are; games
+that really differ are still named, none opened. And a ``*.jsonl`` there that is no
+journal is opened once while choosing (s44b journal task 4)."""
+
+import shutil
+
+from camelhost import cli
+from camelhost.table import journal as journal_module
+from test_resume_newest import _journal
+
+WRITTEN = 1_796_671_000
+
+
+def _folder(tmp_path, *names):
+    """A folder holding one game's journal under each of ``names`` (copies, the same
+    bytes), all written in the same second; the bytes."""
+    folder = tmp_path / "jf"
+    folder.mkdir()
+    data = _journal(folder / names[0], written=WRITTEN)
+    for name in names[1:]:
+        shutil.copyfile(str(folder / names[0]), str(folder / name))
+        import os
+        os.utime(str(folder / name), (WRITTEN, WRITTEN))
+    return folder, data
+
+
+def _run(monkeypatch, capsys, *argv):
+    monkeypatch.setattr("sys.stdin", iter(["quit\n"]))
+    rc = cli.main(list(argv))
+    out = capsys.readouterr()
+    return rc, out.out, out.err.strip()
+
+
+def test_a_journal_and_its_identical_copy_resume_as_one_game(tmp_path, monkeypatch, capsys):
+    folder, data = _folder(tmp_path, "backup.jsonl", "20261207-193100.jsonl")
+    rc, out, err = _run(monkeypatch, capsys, "play", "--plain", "--pyramid", "manual",
+                        "--resume", str(folder))
+    assert rc == 0, err
+    assert ("resuming the newest unfinished game in %s: %s (race 1, leg 1); %s: a copy of the "
+            "same game (the files are identical), left as it is\n"
+            % (folder, folder / "20261207-193100.jsonl", folder / "backup.jsonl")) in out, out
+    assert "unfinished games" not in err
+    assert (folder / "backup.jsonl").read_bytes() == data  # the copy left as it is
+
+
+def test_replay_shows_one_of_them_saying_the_other_is_a_copy(tmp_path, monkeypatch, capsys):
+    folder, data = _folder(tmp_path, "g.jsonl", "g copy.jsonl", "g (2).jsonl")
+    rc, out, err = _run(monkeypatch, capsys, "replay", "--brief", str(folder))
+    assert rc == 0, err
+    assert out.startswith(
+        "replaying the newest journal in %s: %s; %s, %s: copies of the same game (the files "
+        "are identical), left as they are\n"
+        % (folder, folder / "g.jsonl", folder / "g (2).jsonl", folder / "g copy.jsonl")), out
+    assert all(path.read_bytes() == data for path in folder.iterdir())
+
+
+def test_a_copy_made_before_the_game_went_on_gives_the_longer_one(
+        tmp_path, monkeypatch, capsys):
+    folder, data = _folder(tmp_path, "a.jsonl", "b.jsonl")
+    monkeypatch.setattr("sys.stdin", iter(["leg blue\n", "quit\n"]))
+    assert cli.main(["play", "--plain", "--pyramid", "manual", "--resume",
+                     str(folder / "b.jsonl")]) == 0
+    capsys.readouterr()
+    import os
+    os.utime(str(folder / "b.jsonl"), (WRITTEN, WRITTEN))
+    longer = (folder / "b.jsonl").read_bytes()
+    assert len(longer) > len(data)  # Ben's ticket
+    rc, out, err = _run(monkeypatch, capsys, "replay", "--brief", str(folder))
+    assert rc == 0, err
+    assert out.startswith(
+        "replaying the newest journal in %s: %s; %s: the same game, a copy made before it "
+        "went on (each of its lines is in the one taken), left as it is\n"
+        % (folder, folder / "b.jsonl", folder / "a.jsonl")), out
+    rc, out, err = _run(monkeypatch, capsys, "play", "--plain", "--pyramid", "manual",
+                        "--resume", str(folder))
+    assert rc == 0, err
+    assert "resuming the newest unfinished game in %s: %s (race 1, leg 1); %s: the same " \
+           "game" % (folder, folder / "b.jsonl", folder / "a.jsonl") in out, out
+    assert (folder / "a.jsonl").read_bytes() == data
+
+
+def test_copies_that_went_apart_are_still_two_games(tmp_path, monkeypatch, capsys):
+    folder, data = _folder(tmp_path, "a.jsonl", "b.jsonl")
+    for name, ticket in (("a.jsonl", "leg blue"), ("b.jsonl", "leg yellow")):
+        monkeypatch.setattr("sys.stdin", iter([ticket + "\n", "quit\n"]))
+        assert cli.main(["play", "--plain", "--pyramid", "manual", "--resume",
+                         str(folder / name)]) == 0
+        import os
+        os.utime(str(folder / name), (WRITTEN, WRITTEN))
+    capsys.readouterr()
+    kept = {path.name: path.read_bytes() for path in folder.iterdir()}
+    rc, out, err = _run(monkeypatch, capsys, "play", "--plain", "--pyramid", "manual",
+                        "--resume", str(folder))
+    assert rc == 1 and "2 unfinished games whose files were last written" in err, err
+    rc, out, err = _run(monkeypatch, capsys, "replay", "--brief", str(folder))
+    assert rc != 0 and "2 journals whose files were last written" in err, err
+    assert {path.name: path.read_bytes() for path in folder.iterdir()} == kept
+
+
+def test_a_file_that_is_no_journal_is_opened_once_while_choosing(
+        tmp_path, monkeypatch, capsys):
+    folder, _data = _folder(tmp_path, "a.jsonl")
+    other = folder / "notes.jsonl"
+    other.write_bytes(b'{"not": "a journal"}\n')
+    import os
+    os.utime(str(other), (WRITTEN + 10, WRITTEN + 10))  # newest: looked at first
+    opened = []
+    real = journal_module._open_read
+
+    def counted(path):
+        opened.append(str(path))
+        return real(path)
+
+    monkeypatch.setattr(journal_module, "_open_read", counted)
+    rc, out, err = _run(monkeypatch, capsys, "play", "--plain", "--pyramid", "manual",
+                        "--resume", str(folder))
+    assert rc == 0, err
+    assert opened.count(str(other)) == 1, opened
+
+
+def test_a_german_table_says_so_in_german(tmp_path, monkeypatch, capsys):
+    folder, _data = _folder(tmp_path, "g.jsonl", "g-Kopie.jsonl")
+    rc, out, err = _run(monkeypatch, capsys, "replay", "--lang", "de", "--brief", str(folder))
+    assert rc == 0, err
+    assert ("%s: eine Kopie desselben Spiels (die Dateien sind gleich), bleibt, wie sie ist\n"
+            % (folder / "g-Kopie.jsonl")) in out.splitlines(True)[0], out
