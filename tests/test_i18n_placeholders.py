@@ -73,7 +73,8 @@ NAMED_FILES = (
     "host/camelhost/table/view.py", "host/camelhost/tools/monitor.py",
     "host/camelhost/ui/odds_view.py",
     "host/camelhost/ui/panels.py", "host/camelhost/ui/plain.py",
-    "host/camelhost/ui/screens.py", "host/camelhost/ui/tui.py", "host/camelhost/web/words.py")
+    "host/camelhost/ui/screens.py", "host/camelhost/ui/tui.py", "host/camelhost/web/words.py",
+    "host/camelhost/tools/calibrate.py")
 UNNAMED = re.compile(r"%[-#0 +]*\d*(?:\.\d+)?s|\{\}")
 
 
