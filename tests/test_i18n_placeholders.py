@@ -74,7 +74,7 @@ NAMED_FILES = (
     "host/camelhost/ui/odds_view.py",
     "host/camelhost/ui/panels.py", "host/camelhost/ui/plain.py",
     "host/camelhost/ui/screens.py", "host/camelhost/ui/tui.py", "host/camelhost/web/words.py",
-    "host/camelhost/tools/calibrate.py")
+    "host/camelhost/tools/calibrate.py", "host/camelhost/commands/doctor.py")
 UNNAMED = re.compile(r"%[-#0 +]*\d*(?:\.\d+)?s|\{\}")
 
 

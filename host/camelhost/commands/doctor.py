@@ -1053,27 +1053,29 @@ def connection_fix(port, error=None):
     from camelhost.tools import monitor
 
     if isinstance(error, PortBusy):
-        return _("close the other program on %s (a pyramid play, monitor or calibrate: one "
-                 "program at a time reads the pyramid), then run %s again") % (
-            error.port, with_port("doctor", port))
+        return _("close the other program on %(port)s (a pyramid play, monitor or calibrate: "
+                 "one program at a time reads the pyramid), then run %(command)s again") % {
+            "port": error.port, "command": with_port("doctor", port)}
     if isinstance(error, PortIsATerminal):
         return _("give doctor the pyramid's own port, not a program's terminal (serial ports "
-                 "seen: %s), or run %s, which finds it on USB") % (
-            ports_seen(), with_port("doctor", AUTO))
+                 "seen: %(ports)s), or run %(command)s, which finds it on USB") % {
+            "ports": ports_seen(), "command": with_port("doctor", AUTO)}
     if port in (None, AUTO):
-        return _("plug the pyramid in by USB and run %s again, or give %s; without a board, "
-                 "pyramid emulate prints a port to give as --port") % (
-            with_port("doctor", AUTO), sources.instead_of_a_port("--port", first="PORT"))
+        return _("plug the pyramid in by USB and run %(command)s again, or give %(ways)s; "
+                 "without a board, pyramid emulate prints a port to give as --port") % {
+            "command": with_port("doctor", AUTO),
+            "ways": sources.instead_of_a_port("--port", first="PORT")}
     if monitor.names_nothing(port):
-        return _("nothing is at %s: plug the pyramid in by USB, then run %s, which finds "
-                 "it there, or give the port it gets") % (port, with_port("doctor", AUTO))
+        return _("nothing is at %(port)s: plug the pyramid in by USB, then run %(command)s, "
+                 "which finds it there, or give the port it gets") % {
+            "port": port, "command": with_port("doctor", AUTO)}
     slip = sources.meant(port, "--port") if not os.path.exists(port) else None
     if slip is not None:  # virtua: the word asked about, not a port to flash
         return _("run %s, or give the pyramid's own port") % with_port(
             "doctor", slip.split()[-1])
-    return _("check that the pyramid is plugged in and that %s is its port; if it is and "
-             "still does not answer, flash it (%s), then run %s again") % (
-        port, with_port("flash", port), with_port("doctor", port))
+    return _("check that the pyramid is plugged in and that %(port)s is its port; if it is "
+             "and still does not answer, flash it (%(flash)s), then run %(command)s again") % {
+        "port": port, "flash": with_port("flash", port), "command": with_port("doctor", port)}
 
 
 def push_wait(args, emulated=False):
