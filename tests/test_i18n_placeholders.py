@@ -7,8 +7,10 @@ each .po)."""
 import os
 import re
 
+import pytest
 from babel.messages.pofile import read_po
 from camelhost.i18n import set_language
+from camelhost.table.session import TableError, check_names
 from typed_table import typed_table
 
 LOCALE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
@@ -87,3 +89,18 @@ def test_the_table_and_play_messages_name_two_or_more_placeholders():
                 len(UNNAMED.findall(i.replace("%%", ""))) >= 2 for i in ids):
             unnamed.append((ids[0], sorted(where)))
     assert unnamed == []
+
+
+def test_german_says_which_player_name_is_empty_in_its_own_order():
+    # the named placeholders let German put the ordinal first (s45): 'der 2. von 3
+    # Spielernamen', where the positional message read 'Spielername 2 von 3'
+    try:
+        set_language("de")
+        with pytest.raises(TableError) as refused:
+            check_names("second", ["Ann", " ", "Cy"])
+    finally:
+        set_language("en")
+    assert str(refused.value).startswith("der 2. von 3 Spielernamen ist leer: ")
+    with pytest.raises(TableError) as refused:
+        check_names("second", ["Ann", " ", "Cy"])
+    assert str(refused.value).startswith("player name 2 of 3 is empty: ")
