@@ -188,8 +188,8 @@ def unknown_command(word):
     names = [name for name, _help in COMMANDS]
     near = nearest(word, names)
     if near:
-        return _("unknown command %r; did you mean %r? (pyramid --help lists them)") % (
-            word, near)
+        return _("unknown command %(typed)r; did you mean %(near)r? (pyramid --help lists "
+                 "them)") % {"typed": word, "near": near}
     return _("unknown command %(typed)r; the commands are %(commands)s (pyramid --help says "
              "what each does)") % {"typed": word, "commands": ", ".join(names)}
 

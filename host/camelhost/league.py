@@ -302,8 +302,9 @@ def choice(style, game, ranked=None, race=None):
     if style == "greedy":
         return _greedy(game)
     if style not in STYLES or style == "random":
-        raise ValueError(_("no deterministic choice for style %r (one of %s)")
-                         % (style, ", ".join(s for s in STYLES if s != "random")))
+        raise ValueError(_("no deterministic choice for style %(style)r (one of %(known)s)")
+                         % {"style": style,
+                            "known": ", ".join(s for s in STYLES if s != "random")})
     if ranked is None:
         if race is None and game.finish_cards_in_hand(game.turn):
             race = style_race(game)
@@ -346,7 +347,8 @@ def policy(style):
     if style == "random":
         return random_command
     if style not in STYLES:
-        raise ValueError(_("unknown style %r (one of %s)") % (style, ", ".join(STYLES)))
+        raise ValueError(_("unknown style %(style)r (one of %(known)s)")
+                         % {"style": style, "known": ", ".join(STYLES)})
 
     def play(game, rng):
         return _command(choice(style, game))

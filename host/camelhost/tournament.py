@@ -24,9 +24,11 @@ from camelup.game import Game
 from camelup.randomplay import random_release
 from camelup.rng import XorShift32
 
-from camelhost.i18n import _
+from camelhost.i18n import N_, _
 from camelhost.table.bots import POLICIES
 
+#: An unknown policy's refusal (``play_game``, ``pyramid tournament --bots``).
+UNKNOWN_POLICY = N_("unknown bot policy %(policy)r (one of %(known)s)")
 #: 95 % two-sided normal quantile.
 Z95 = 1.96
 #: Actions after which a game is stopped as a failure (a race takes about 60-120).
@@ -62,8 +64,8 @@ def play_game(policies, edition, seed, index):
     order = [policies[(s + shift) % seats] for s in range(seats)]
     for name in order:
         if name not in POLICIES:
-            raise ValueError(_("unknown bot policy %r (one of %s)")
-                             % (name, ", ".join(sorted(POLICIES))))
+            raise ValueError(_(UNKNOWN_POLICY) % {"policy": name,
+                                                  "known": ", ".join(sorted(POLICIES))})
     number = game_seed(seed, index)
     game = Game.random(edition, seats, number)
     dice = XorShift32(number * 7 + 3)
@@ -72,13 +74,15 @@ def play_game(policies, edition, seed, index):
     laid = []
     while not game.is_over:
         if actions >= MAX_ACTIONS:
-            raise RuntimeError(_("game %d: race not over after %d actions") % (index, actions))
+            raise RuntimeError(_("game %(game)d: race not over after %(actions)d actions")
+                               % {"game": index, "actions": actions})
         seat = game.turn
         text = POLICIES[order[seat]](game, rngs[seat])
         action = engine_action(game, text, dice)
         if not game.is_legal(action):
-            raise ValueError(_("game %d: policy %s chose an illegal action %r")
-                             % (index, order[seat], text))
+            raise ValueError(_("game %(game)d: policy %(policy)s chose an illegal action "
+                               "%(action)r") % {"game": index, "policy": order[seat],
+                                                "action": text})
         if text.startswith("finish "):
             laid.append((seat, game.leg, text.split()[1], text.split()[2]))
         game.push(action)

@@ -42,8 +42,9 @@ def add_arguments(parser):
     add_dice_edition_argument(parser)
     parser.add_argument("--samples", type=int, default=DEFAULT_SAMPLES, metavar=metavar("N"),
                         help=_("readings per die and of the empty head (twice as many for the "
-                               "grey die's inks), %d..%d; default %%(default)s")
-                        % (MIN_SAMPLES, MAX_SAMPLES))
+                               "grey die's inks), %(fewest)d..%(most)d; default "
+                               "%%(default)s")
+                        % {"fewest": MIN_SAMPLES, "most": MAX_SAMPLES})
     parser.add_argument("--auto", action="store_true",
                         help=_("unattended: the virtual pyramid's table puts the dice in the "
                                "head (needs --port virtual)"))

@@ -89,5 +89,5 @@ def run(args):
                 passed += 1
                 if not args.quiet:
                     print("%-*s %s" % (wide, ok, label.strip()))
-    print(_("%d passed, %d failed") % (passed, failed))
+    print(_("%(passed)d passed, %(failed)d failed") % {"passed": passed, "failed": failed})
     return 1 if failed else 0

@@ -70,8 +70,11 @@ def run(args):
     from camelhost.web import serving, wait_for_enter
     edition = get_edition(args.edition)
     if not edition.min_players <= args.seats <= edition.max_players:
-        raise CliError(_("--seats must be %d to %d for the %s edition, not %d")
-                       % (edition.min_players, edition.max_players, edition_word(edition), args.seats))
+        raise CliError(_("--seats must be %(fewest)d to %(most)d for the %(edition)s edition, "
+                         "not %(seats)d") % {"fewest": edition.min_players,
+                                             "most": edition.max_players,
+                                             "edition": edition_word(edition),
+                                             "seats": args.seats})
     if not args.push_wait > 0:
         raise CliError(_("--push-wait must be a positive number of seconds, not %g")
                        % args.push_wait)
@@ -109,8 +112,9 @@ def run(args):
         if args.quiet:
             display = _quiet(display)
         else:
-            print(_("Camel Up demo: %s edition, seed %d, %d bots, dice from the virtual pyramid")
-                  % (edition_word(args.edition), args.seed, args.seats))
+            print(_("Camel Up demo: %(edition)s edition, seed %(seed)d, %(bots)d bots, dice "
+                    "from the virtual pyramid") % {"edition": edition_word(args.edition),
+                                                   "seed": args.seed, "bots": args.seats})
         with open_pyramid("virtual", args.edition, args.seed) as pyramid:
             table = Table(session, display, pyramid=pyramid.virtual, auto_setup=True,
                           seam=seam, link=pyramid.link)

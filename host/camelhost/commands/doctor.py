@@ -85,9 +85,10 @@ def add_arguments(parser):
     add_dice_edition_argument(parser)
     add_seed_argument(parser, _("seed of the virtual pyramid"))
     parser.add_argument("--push-wait", type=float, default=None, metavar=metavar("SECONDS"),
-                        help=_("how long to wait for the slider push when asked (default %.0f s, "
-                               "%.0f s on the emulated Pico, docs/emulator.md)")
-                        % (PUSH_TIMEOUT, EMULATED_PUSH_TIMEOUT))
+                        help=_("how long to wait for the slider push when asked (default "
+                               "%(wait).0f s, %(emulated).0f s on the emulated Pico, "
+                               "docs/emulator.md)")
+                        % {"wait": PUSH_TIMEOUT, "emulated": EMULATED_PUSH_TIMEOUT})
     # the older name, which in demo is the link's timeout
     add_old_spelling(parser, "--wait", "--push-wait", "push_wait", type=float)
 
@@ -191,9 +192,9 @@ class _Maker:
     def place(self, label):
         word = colours_in(label)
         if self.emulated:
-            self._wait_for_enter(_("put the %s die in the pyramid's head: on the emulated Pico, "
-                                   "type p %s and Enter in its terminal; then press Enter here: ")
-                                 % (word, word))
+            self._wait_for_enter(_("put the %(die)s die in the pyramid's head: on the emulated "
+                                   "Pico, type p %(die)s and Enter in its terminal; then press "
+                                   "Enter here: ") % {"die": word})
             return
         self._wait_for_enter(_("put the %s die in the pyramid's head (slider not pushed), "
                                "then press Enter: ") % word)
@@ -208,9 +209,9 @@ class _Maker:
         word = colours_in(label)
         self.say(monitor.wrong_die_words(found, label))
         if self.emulated:
-            prompt = _("put the %s die in the pyramid's head: on the emulated Pico, type p %s "
-                       "and Enter in its terminal; then press Enter here to read it again (s "
-                       "goes on without it): ") % (word, word)
+            prompt = _("put the %(die)s die in the pyramid's head: on the emulated Pico, type "
+                       "p %(die)s and Enter in its terminal; then press Enter here to read it "
+                       "again (s goes on without it): ") % {"die": word}
         else:
             prompt = _("put the %s die in the pyramid's head (slider not pushed), then press "
                        "Enter to read it again (s goes on without it): ") % word
@@ -239,8 +240,9 @@ class _Maker:
                 return True
             if answer == "s":
                 return False
-            prompt = _("%r is neither Enter nor s: Enter reads the head again, s goes on "
-                       "without %s: ") % (answer, word)
+            # TRANSLATORS: %(typed)r is what was typed, %(without)s the die to go on without
+            prompt = _("%(typed)r is neither Enter nor s: Enter reads the head again, s goes "
+                       "on without %(without)s: ") % {"typed": answer, "without": word}
 
     def push(self):
         if self.emulated:
@@ -330,22 +332,29 @@ def checklist(pyramid, hands, edition, report=None):
     hello = pyramid.hello
     port = pyramid.port
     steps = _Steps(report)
-    steps.append(Step("connection", "ok", _("HELLO from board %s, boot %s, protocol %d")
-                      % (hello["uid"], hello["boot"], hello["proto"])))
+    steps.append(Step("connection", "ok", _("HELLO from board %(board)s, boot %(boot)s, "
+                                            "protocol %(protocol)d")
+                      % {"board": hello["uid"], "boot": hello["boot"],
+                         "protocol": hello["proto"]}))
 
     # versions
     info = None
     try:
         info = link.request("INFO?", lambda m: m.name == "INFO", 3.0)
     except OSError as exc:  # LinkError: a firmware older than INFO?
-        steps.append(Step("versions", "failed", _("firmware %s did not say what runs it (%s)") % (hello["fw"], exc),
+        steps.append(Step("versions", "failed", _("firmware %(firmware)s did not say what runs "
+                                                  "it (%(problem)s)")
+                          % {"firmware": hello["fw"], "problem": exc},
                           _("flash this program's firmware: %s (safe boot first)")
                           % with_port("flash", port)))
     if info is not None:
         steps.calibrated = info.get("cal")
         ours = packaged_firmware_version()
-        detail = _("%s %s, firmware %s (this program ships %s)") % (
-            "MicroPython" if info["impl"] == "micropython" else info["impl"], info["mp"], hello["fw"], ours)
+        # TRANSLATORS: %(runs)s %(version)s is what runs the firmware, e.g. MicroPython 1.23.0
+        detail = _("%(runs)s %(version)s, firmware %(firmware)s (this program ships "
+                   "%(ours)s)") % {
+            "runs": "MicroPython" if info["impl"] == "micropython" else info["impl"],
+            "version": info["mp"], "firmware": hello["fw"], "ours": ours}
         if hello["fw"] != ours:
             steps.append(Step("versions", "failed", detail,
                               _("flash the firmware this program ships: %s")
@@ -365,8 +374,10 @@ def checklist(pyramid, hands, edition, report=None):
             header = host_mpy_header()
             flash.check_compatible(board, header)
             got = board.mpy_version
-            steps.append(Step("bytecode", "ok", _("the board loads .mpy v%d.%d; mpy-cross makes %s")
-                              % (got[0], got[1], flash.describe_header(header))))
+            steps.append(Step("bytecode", "ok", _("the board loads .mpy v%(major)d.%(minor)d; "
+                                                  "mpy-cross makes %(made)s")
+                              % {"major": got[0], "minor": got[1],
+                                 "made": flash.describe_header(header)}))
         except CliError as exc:
             steps.append(Step("bytecode", "failed", str(exc),
                               _("install MicroPython 1.23 or later on the board (hold BOOTSEL while "
@@ -385,14 +396,17 @@ def checklist(pyramid, hands, edition, report=None):
     shown = _("chip id 0x%s") % sid if sid else _("no chip id read")
     if settings:
         # the board reports whole ms; the chip integrates in 2.4 ms steps (7 -> 7.2)
-        shown += _("; %s edition, integration %s ms, gain %dx, value buttons %s") % (
-            edition_word(settings["ed"]), decimal(monitor.integration_ms(settings["it"]), 1),
-            settings["gain"],
-            _("fitted") if settings["vb"] else _("not fitted"))
+        shown += _("; %(edition)s edition, integration %(ms)s ms, gain %(gain)dx, value "
+                   "buttons %(buttons)s") % {
+            "edition": edition_word(settings["ed"]),
+            "ms": decimal(monitor.integration_ms(settings["it"]), 1), "gain": settings["gain"],
+            "buttons": _("fitted") if settings["vb"] else _("not fitted")}
     sensor_ok = state == "ok"
     apart = monitor.settings_apart(settings, info, port)
     steps.append(Step("sensor", "ok" if sensor_ok and not apart else "failed",
-                      _("sensor %s, %s") % (state, shown),
+                      # TRANSLATORS: %(state)s is the sensor's state (ok, fault, ...),
+                      # %(chip)s its chip id and settings
+                      _("sensor %(state)s, %(chip)s") % {"state": state, "chip": shown},
                       monitor.sensor_problem(state) if not sensor_ok else apart or ""))
 
     # LED on/off difference and one reading, with a die in the head
@@ -415,11 +429,11 @@ def checklist(pyramid, hands, edition, report=None):
             # the LED's wire (maker finding 12: one line said the LED does not light,
             # the next that the sensor saturates)
             led = Step("LED", "failed", ngettext(
-                "LED on gives %d count of clear with the die: the sensor saturates from %d, so "
-                "what the LED adds was not measured",
-                "LED on gives %d counts of clear with the die: the sensor saturates from %d, so "
-                "what the LED adds was not measured", on[0]) % (
-                    on[0], monitor.saturation_level(it_now)),
+                "LED on gives %(counts)d count of clear with the die: the sensor saturates "
+                "from %(limit)d, so what the LED adds was not measured",
+                "LED on gives %(counts)d counts of clear with the die: the sensor saturates "
+                "from %(limit)d, so what the LED adds was not measured", on[0]) % {
+                    "counts": on[0], "limit": monitor.saturation_level(it_now)},
                 _(SATURATION_BELOW), cause="saturation")
         # the counts of the dice read under the saturation level, by the board's label:
         # what the saturation fix is worked out from (``saturation_advice``)
@@ -431,15 +445,17 @@ def checklist(pyramid, hands, edition, report=None):
             steps.append(Step("reading", "failed", _("no reading streamed within 5 s"),
                               _("see hardware/README.md, 'When the sensor is not found'")))
         elif reading["label"] in ("empty", "unknown", "double"):
-            steps.append(Step("reading", "failed", _("the die in the head was read as %s (margin %s sigma)")
-                              % (monitor.shown_label(reading["label"]),
-                                 decimal(reading["m"] / 100, 2)),
+            steps.append(Step("reading", "failed", _("the die in the head was read as "
+                                                     "%(read)s (margin %(margin)s sigma)")
+                              % {"read": monitor.shown_label(reading["label"]),
+                                 "margin": decimal(reading["m"] / 100, 2)},
                               reading_fix(led, port)))
         else:
-            steps.append(Step("reading", "ok", _("the die in the head reads %s, margin %s sigma "
-                                                 "(how much nearer it is than the next "
-                                                 "likeliest class)")
-                              % (colours_in(reading["label"]), decimal(reading["m"] / 100, 2))))
+            steps.append(Step("reading", "ok", _("the die in the head reads %(read)s, margin "
+                                                 "%(margin)s sigma (how much nearer it is "
+                                                 "than the next likeliest class)")
+                              % {"read": colours_in(reading["label"]),
+                                 "margin": decimal(reading["m"] / 100, 2)}))
         # both dice are read before either step is judged, so that the light step's fix
         # and the saturation step's are decided from both dice's counts, in one place
         # (``exposure_fix``); they are asked for in the order their steps are said, the
@@ -470,7 +486,8 @@ def checklist(pyramid, hands, edition, report=None):
                             "seen')")))
     else:
         released = _released(link)
-        what = _("pressed (event %d: %s)") % (event.seq, event_seen(event))
+        what = _("pressed (event %(event)d: %(seen)s)") % {"event": event.seq,
+                                                          "seen": event_seen(event)}
         if released:
             steps.append(Step("slider", "ok", _("%s and released") % what))
         else:
@@ -544,10 +561,11 @@ def led_step(on, off, reading, settings, edition):
     if diff >= need:
         # each count has its own plural (tester s35-2 finding 14 a: "about 1 clear counts")
         return Step("LED", "ok", "%s; %s" % (ngettext(
-            "LED on adds %d clear count with the die (LED on %d, LED off %d: the room's "
-            "light)",
-            "LED on adds %d clear counts with the die (LED on %d, LED off %d: the room's "
-            "light)", diff) % (diff, on[0], off[0]), ngettext(
+            "LED on adds %(added)d clear count with the die (LED on %(on)d, LED off %(off)d: "
+            "the room's light)",
+            "LED on adds %(added)d clear counts with the die (LED on %(on)d, LED off "
+            "%(off)d: the room's light)", diff) % {"added": diff, "on": on[0], "off": off[0]},
+            ngettext(
             "an empty head adds about %d clear count",
             "an empty head adds about %d clear counts", int(empty + 0.5)) % int(empty + 0.5)))
     if reading is not None and reading["label"] == "empty" and diff * 2 >= empty:
@@ -558,9 +576,10 @@ def led_step(on, off, reading, settings, edition):
             "so the LED was not measured on a die", diff) % diff,
             empty_head_fix())
     return Step("LED", "failed", "%s; %s" % (ngettext(
-        "LED on adds only %d clear count (LED on %d, LED off %d) with a die in the head",
-        "LED on adds only %d clear counts (LED on %d, LED off %d) with a die in the head",
-        diff) % (diff, on[0], off[0]), ngettext(
+        "LED on adds only %(added)d clear count (LED on %(on)d, LED off %(off)d) with a die "
+        "in the head",
+        "LED on adds only %(added)d clear counts (LED on %(on)d, LED off %(off)d) with a die "
+        "in the head", diff) % {"added": diff, "on": on[0], "off": off[0]}, ngettext(
         "a lit die adds at least %d clear count",
         "a lit die adds at least %d clear counts", need) % need),
         _("the illumination LED does not light: check the wire from SENSOR_LED "
@@ -584,8 +603,9 @@ def _not_measured(step, reading, label, word):
                     again)
     if reading["label"] not in (label, "unknown", "double"):
         return Step(step, "failed",
-                    _("%s, so the %s die's light was not measured")
-                    % (monitor.wrong_die_words(reading["label"], label), word), again)
+                    _("%(read)s, so the %(die)s die's light was not measured")
+                    % {"read": monitor.wrong_die_words(reading["label"], label), "die": word},
+                    again)
     return None
 
 def _keep(seen, label, on, off, settings):
@@ -640,11 +660,12 @@ def light_step(link, hands, settings, edition, port="PORT", seen=None, info=None
         _keep(seen, label, on, off, settings)
     clear = on[0] - off[0] if on[0] > off[0] else 0
     it = calibrate.integration_ms(settings["it"])
-    shown = ngettext("the darkest die (%s) gives %d count of clear at %s ms and gain %dx; "
-                     "enough light for these dice is %s",
-                     "the darkest die (%s) gives %d counts of clear at %s ms and gain %dx; "
-                     "enough light for these dice is %s", clear) % (
-                         word, clear, decimal(it, 1), settings["gain"], judged.words())
+    shown = ngettext("the darkest die (%(die)s) gives %(counts)d count of clear at %(ms)s ms "
+                     "and gain %(gain)dx; enough light for these dice is %(floor)s",
+                     "the darkest die (%(die)s) gives %(counts)d counts of clear at %(ms)s ms "
+                     "and gain %(gain)dx; enough light for these dice is %(floor)s", clear) % {
+                         "die": word, "counts": clear, "ms": decimal(it, 1),
+                         "gain": settings["gain"], "floor": judged.words()}
     if clear >= floor:
         if reading is None:
             return Step("light", "ok", shown + _("; the board sent no reading, so whether its "
@@ -654,20 +675,22 @@ def light_step(link, hands, settings, edition, port="PORT", seen=None, info=None
             # the darkest die itself saturates the sensor: its colour is lost, which no
             # calibration at these settings mends (the saturation step says it too)
             return Step("light", "failed",
-                        shown + _("; but it saturates the sensor (from %d counts of clear "
-                                  "with the LED on), so the board reads it as %s")
-                        % (monitor.saturation_level(it), colours_in(reading["label"])),
+                        shown + _("; but it saturates the sensor (from %(limit)d counts of "
+                                  "clear with the LED on), so the board reads it as %(read)s")
+                        % {"limit": monitor.saturation_level(it),
+                           "read": colours_in(reading["label"])},
                         _(SATURATION_BELOW), cause="saturation")
         if reading["label"] != label:
             # enough light, yet the board's own profile rejects the die: a profile
             # calibrated without that die in the head (tester 4) or on other dice
             return Step("light", "failed",
-                        shown + _("; but the board's profile reads the %s die as %s (margin "
-                                  "%s sigma)") % (word, colours_in(reading["label"]),
-                                                  decimal(reading["m"] / 100, 2)),
-                        _("the profile on the board does not name the %s die: calibrate "
-                          "again with every die in the head when asked (%s)")
-                        % (word, with_port("calibrate", port, "--autorange")))
+                        shown + _("; but the board's profile reads the %(die)s die as "
+                                  "%(read)s (margin %(margin)s sigma)")
+                        % {"die": word, "read": colours_in(reading["label"]),
+                           "margin": decimal(reading["m"] / 100, 2)},
+                        _("the profile on the board does not name the %(die)s die: calibrate "
+                          "again with every die in the head when asked (%(command)s)")
+                        % {"die": word, "command": with_port("calibrate", port, "--autorange")})
         return Step("light", "ok", shown + _("; the board names it %s") % word)
     clipped = bright = None
     if brightest is not None:
@@ -714,11 +737,12 @@ def exposure_fix(it, gain, port, edition, seen=None, clipped=None, dim=None, bri
     from camelhost.tools import calibrate
 
     if clipped is not None and dim is not None:
-        return _("the %s die saturates the sensor while the %s die gets too little light "
-                 "at every setting: keep the room's light out of the head (the slider gap) "
-                 "and check that the sensor looks straight at the die, then %s") % (
-                     colours_in(clipped[0]), colours_in(dim[0]),
-                     with_port("calibrate", port, "--autorange"))
+        return _("the %(bright)s die saturates the sensor while the %(dark)s die gets too "
+                 "little light at every setting: keep the room's light out of the head (the "
+                 "slider gap) and check that the sensor looks straight at the die, then "
+                 "%(command)s") % {
+                     "bright": colours_in(clipped[0]), "dark": colours_in(dim[0]),
+                     "command": with_port("calibrate", port, "--autorange")}
     if clipped is not None:
         return saturation_advice(it, gain, port, seen, clipped, edition)
     label, clear, floor = dim
@@ -729,9 +753,11 @@ def exposure_fix(it, gain, port, edition, seen=None, clipped=None, dim=None, bri
         return fix
     # the command with this port (tester s37tm finding 1: without it, --port auto finds
     # no board on the emulated Pico's pseudo-terminal)
-    return _("set %s: %s (or --autorange, which finds it)") % (
-        fix, with_port("calibrate", port, "--integration", "%.1f" % new["integration_ms"],
-                       "--gain", str(new["gain"])))
+    # TRANSLATORS: %(fix)s is the setting in words, %(command)s the command that sets it
+    return _("set %(fix)s: %(command)s (or --autorange, which finds it)") % {
+        "fix": fix, "command": with_port("calibrate", port, "--integration",
+                                         "%.1f" % new["integration_ms"], "--gain",
+                                         str(new["gain"]))}
 
 
 def measure(link, hands, label, limit=None):
@@ -805,11 +831,14 @@ def saturation_step(link, hands, settings, edition, port="PORT", seen=None, meas
     it = calibrate.integration_ms(settings["it"])
     gain = settings["gain"]
     limit = monitor.saturation_level(it)
-    shown = ngettext("the brightest die (%s) gives %d count of clear with the LED on at %s "
-                     "ms and gain %dx; the sensor saturates from %d",
-                     "the brightest die (%s) gives %d counts of clear with the LED on at %s "
-                     "ms and gain %dx; the sensor saturates from %d", on[0]) % (
-                         word, on[0], decimal(it, 1), gain, limit)
+    shown = ngettext("the brightest die (%(die)s) gives %(counts)d count of clear with the "
+                     "LED on at %(ms)s ms and gain %(gain)dx; the sensor saturates from "
+                     "%(limit)d",
+                     "the brightest die (%(die)s) gives %(counts)d counts of clear with the "
+                     "LED on at %(ms)s ms and gain %(gain)dx; the sensor saturates from "
+                     "%(limit)d", on[0]) % {
+                         "die": word, "counts": on[0], "ms": decimal(it, 1), "gain": gain,
+                         "limit": limit}
     if on[0] >= limit:  # saturated, whatever the board then read it as
         return Step("saturation", "failed", shown,
                     exposure_fix(it, gain, port, edition, seen, clipped=(label, on[0]),
@@ -850,17 +879,19 @@ def saturation_advice(it, gain, port, seen=None, clipped=None, edition="second")
         return text
     shorter = "%.1f" % lower["integration_ms"]  # typed back: a dot in every language
     if lower["integration_ms"] != it and lower["gain"] != gain:
-        return _("calibrate again at gain %dx and integration time %s ms: %s") % (
-            lower["gain"], decimal(lower["integration_ms"], 1),
-            with_port("calibrate", port, "--gain", str(lower["gain"]),
-                      "--integration", shorter))
+        return _("calibrate again at gain %(gain)dx and integration time %(ms)s ms: "
+                 "%(command)s") % {
+            "gain": lower["gain"], "ms": decimal(lower["integration_ms"], 1),
+            "command": with_port("calibrate", port, "--gain", str(lower["gain"]),
+                                 "--integration", shorter)}
     if lower["gain"] != gain:
-        return _("calibrate again at gain %dx: %s (or with --autorange, which chooses the "
-                 "gain)") % (lower["gain"], with_port("calibrate", port,
-                                                      "--gain", str(lower["gain"])))
-    return _("calibrate again at integration time %s ms: %s") % (
-        decimal(lower["integration_ms"], 1),
-        with_port("calibrate", port, "--integration", shorter))
+        return _("calibrate again at gain %(gain)dx: %(command)s (or with --autorange, which "
+                 "chooses the gain)") % {
+            "gain": lower["gain"],
+            "command": with_port("calibrate", port, "--gain", str(lower["gain"]))}
+    return _("calibrate again at integration time %(ms)s ms: %(command)s") % {
+        "ms": decimal(lower["integration_ms"], 1),
+        "command": with_port("calibrate", port, "--integration", shorter)}
 
 
 def _released(link, timeout=5.0):
@@ -886,8 +917,9 @@ def run(args, out=None, hardware=None):
     given = getattr(args, "push_wait", None)
     if given is not None and not 0 < given <= MAX_PUSH_WAIT:
         # tester s35-2 finding 14 d: -5 and 0 were taken, and the push never waited for
-        raise ValueError(_("--push-wait must be more than 0 and at most %d seconds, not %s")
-                         % (MAX_PUSH_WAIT, "%g" % given))  # as it was typed
+        raise ValueError(_("--push-wait must be more than 0 and at most %(most)d seconds, "
+                           "not %(typed)s")
+                         % {"most": MAX_PUSH_WAIT, "typed": "%g" % given})  # as it was typed
     from camelhost.tools import monitor
 
     out = out or sys.stdout
@@ -931,10 +963,10 @@ def run(args, out=None, hardware=None):
             pyramid.close()
             # the board answers: not the connection's fix (tester s35-2 finding 2b)
             for line in Step("edition", "failed", str(exc), _(
-                    "to check the pyramid as it is set, leave --edition out; %s sets it to "
-                    "the %s edition with a profile of those dice") % (
-                    with_port("calibrate", args.port, "--edition", exc.asked),
-                    edition_word(exc.asked))).lines():
+                    "to check the pyramid as it is set, leave --edition out; %(command)s sets "
+                    "it to the %(edition)s edition with a profile of those dice") % {
+                    "command": with_port("calibrate", args.port, "--edition", exc.asked),
+                    "edition": edition_word(exc.asked)}).lines():
                 print(line, file=out)
             return 1
         except CliError:
@@ -967,7 +999,9 @@ def run(args, out=None, hardware=None):
         steps = checklist(pyramid, hands, args.edition or "second", report)
     failed = [s.shown_name() for s in steps if s.status == "failed"]
     if failed:
-        print(_("%d of %d checks failed: %s") % (len(failed), len(steps), ", ".join(failed)), file=out)
+        print(_("%(failed)d of %(checks)d checks failed: %(steps)s")
+              % {"failed": len(failed), "checks": len(steps), "steps": ", ".join(failed)},
+              file=out)
         return 1
     print(_("all %d checks passed") % len(steps), file=out)
     print(next_step(args, steps.calibrated), file=out)
@@ -1012,13 +1046,13 @@ def connection_fix(port, error=None):
     from camelhost.tools import monitor
 
     if isinstance(error, PortBusy):
-        return _("close the other program on %s (a pyramid play, monitor or calibrate: one "
-                 "program at a time reads the pyramid), then run %s again") % (
-            error.port, with_port("doctor", port))
+        return _("close the other program on %(port)s (a pyramid play, monitor or calibrate: "
+                 "one program at a time reads the pyramid), then run %(command)s again") % {
+            "port": error.port, "command": with_port("doctor", port)}
     if isinstance(error, PortIsATerminal):
         return _("give doctor the pyramid's own port, not a program's terminal (serial ports "
-                 "seen: %s), or run %s, which finds it on USB") % (
-            ports_seen(), with_port("doctor", AUTO))
+                 "seen: %(ports)s), or run %(command)s, which finds it on USB") % {
+            "ports": ports_seen(), "command": with_port("doctor", AUTO)}
     if port in (None, AUTO):
         return _("check that the USB cable carries data (a charge-only one gives no port) and "
                  "that the board has MicroPython (without it, it shows a drive called RPI-RP2, "
@@ -1026,15 +1060,16 @@ def connection_fix(port, error=None):
                  "%(doctor)s --port PORT with the port pyramid emulate printed") % {
             "doctor": with_port("doctor", AUTO)}
     if monitor.names_nothing(port):
-        return _("nothing is at %s: plug the pyramid in by USB, then run %s, which finds "
-                 "it there, or give the port it gets") % (port, with_port("doctor", AUTO))
+        return _("nothing is at %(port)s: plug the pyramid in by USB, then run %(command)s, "
+                 "which finds it there, or give the port it gets") % {
+            "port": port, "command": with_port("doctor", AUTO)}
     slip = sources.meant(port, "--port") if not os.path.exists(port) else None
     if slip is not None:  # virtua: the word asked about, not a port to flash
         return _("run %s, or give the pyramid's own port") % with_port(
             "doctor", slip.split()[-1])
-    return _("check that the pyramid is plugged in and that %s is its port; if it is and "
-             "still does not answer, flash it (%s), then run %s again") % (
-        port, with_port("flash", port), with_port("doctor", port))
+    return _("check that the pyramid is plugged in and that %(port)s is its port; if it is "
+             "and still does not answer, flash it (%(flash)s), then run %(command)s again") % {
+        "port": port, "flash": with_port("flash", port), "command": with_port("doctor", port)}
 
 
 def push_wait(args, emulated=False):
@@ -1070,7 +1105,8 @@ def next_step(args, calibrated=False):
         return _("next, play: %s (the pyramid runs the profile calibrate saved on it)") % play
     if calibrated is None:
         return _("next, unless calibrate already taught this pyramid its dice (its firmware "
-                 "does not say): %s; then play: %s") % (calibrate, play)
+                 "does not say): %(calibrate)s; then play: %(play)s") % {"calibrate": calibrate,
+                                                                          "play": play}
     return _("next, teach the pyramid these dice (the built-in profile is not fitted to "
              "them): %s") % calibrate
 

@@ -109,8 +109,8 @@ def status_led_words(changes, now_ms):
         spans[lit].append(after - at)
     on = sorted(spans[1])[len(spans[1]) // 2] if spans[1] else 0
     off = sorted(spans[0])[len(spans[0]) // 2] if spans[0] else 0
-    return _("status LED: blinking, on %d ms, off %d ms (hardware/README.md, 'Status LED', "
-             "says what it means)") % (round(on), round(off))
+    return _("status LED: blinking, on %(on)d ms, off %(off)d ms (hardware/README.md, "
+             "'Status LED', says what it means)") % {"on": round(on), "off": round(off)}
 
 
 def _pushed(got):
@@ -325,9 +325,10 @@ def run(args):
     except EmulatorError as exc:
         if time.monotonic() - began < USB_TIMEOUT:  # the runner stopped: its own words
             raise CliError(_("the emulated board did not start: %s") % str(exc).splitlines()[0]) from None
-        raise CliError(_("%s gave no USB serial port within %.0f s: it is not MicroPython's "
-                         "RPI_PICO build (or the machine is very loaded); give the RPI_PICO UF2 "
-                         "of MicroPython 1.23 or later from micropython.org") % (image, USB_TIMEOUT)) from None
+        raise CliError(_("%(image)s gave no USB serial port within %(wait).0f s: it is not "
+                         "MicroPython's RPI_PICO build (or the machine is very loaded); give the "
+                         "RPI_PICO UF2 of MicroPython 1.23 or later from micropython.org")
+                       % {"image": image, "wait": USB_TIMEOUT}) from None
     try:
         if not args.fresh:
             # the port is named once the firmware is up: the emulated boot takes tens of

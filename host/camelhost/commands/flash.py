@@ -43,7 +43,8 @@ def run(args):
         files = flash.build(build_dir)
         for rel, size in files:
             print("%7d  %s" % (size, rel))
-        print(_("%d files, %d bytes in %s") % (len(files), sum(s for _, s in files), build_dir))
+        print(_("%(files)d files, %(bytes)d bytes in %(folder)s")
+              % {"files": len(files), "bytes": sum(s for _, s in files), "folder": build_dir})
         return 0
     port = args.port
     if port == "auto":

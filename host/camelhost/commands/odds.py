@@ -503,8 +503,8 @@ def _turn(args, names):
             return seat
     if args.turn[:1] == "p" and args.turn[1:].isdigit() and int(args.turn[1:]) < len(names):
         return int(args.turn[1:])
-    raise NotationError(_("--turn takes a player's name (%s) or seat p0, p1, ..., not %r")
-                        % (", ".join(names), args.turn))
+    raise NotationError(_("--turn takes a player's name (%(names)s) or seat p0, p1, ..., not "
+                          "%(typed)r") % {"names": ", ".join(names), "typed": args.turn})
 
 
 def _check_pieces(ed, stacks, inside):
@@ -543,8 +543,9 @@ def _short_board(args):
     free = [p for p in range(players - 1, -1, -1) if p != turn and p not in owners]
     for space in unowned:
         if not free:
-            raise NotationError(_("%d tiles without an owner, but only %d seats to hold them: "
-                                "give owners (3:+p1) or --seats") % (len(unowned), players))
+            raise NotationError(_("%(tiles)d tiles without an owner, but only %(seats)d seats "
+                                  "to hold them: give owners (3:+p1) or --seats")
+                                % {"tiles": len(unowned), "seats": players})
         tiles[space] = (free.pop(0), tiles[space][1])
     _check_pieces(ed, stacks, inside)
     out = [d for d in ed.dice if inside is not None and d not in inside]
@@ -599,9 +600,11 @@ def run(args):
                 "takes the names, as in play"), file=sys.stderr)
         args.seats, args.players = args.seats or args.players, None
     if args.players and args.seats and len(args.players) != args.seats:
-        raise CliError(ngettext("--players: %d name for --seats %d (give one per seat)",
-                                "--players: %d names for --seats %d (give one per seat)",
-                                len(args.players)) % (len(args.players), args.seats), 2)
+        raise CliError(ngettext("--players: %(names)d name for --seats %(seats)d (give one per "
+                                "seat)",
+                                "--players: %(names)d names for --seats %(seats)d (give one per "
+                                "seat)", len(args.players))
+                       % {"names": len(args.players), "seats": args.seats}, 2)
     if "|" in text:
         if args.pyramid or args.edition or args.seats or args.turn:
             raise CliError(_("--edition, --dice, --seats and --turn are for the short "
@@ -615,9 +618,10 @@ def run(args):
             return 0
     if args.players and len(args.players) != game.players:
         raise CliError(ngettext(
-            "--players: %d name for %d seats (give one per seat, in seat order)",
-            "--players: %d names for %d seats (give one per seat, in seat order)",
-            len(args.players)) % (len(args.players), game.players), 2)
+            "--players: %(names)d name for %(seats)d seats (give one per seat, in seat order)",
+            "--players: %(names)d names for %(seats)d seats (give one per seat, in seat "
+            "order)", len(args.players)) % {"names": len(args.players), "seats": game.players},
+            2)
     if args.read is not None:
         _check_read(game, args.read)
     for line in report(game, args.seed, args.samples, args.top, args.timing, unowned,

@@ -79,7 +79,8 @@ def seat_names(count):
     """The first ``count`` (0..8) of ``SEAT_NAMES``, as a new list; ``ValueError`` for a
     count beyond them."""
     if not 0 <= count <= len(SEAT_NAMES):
-        raise ValueError(_("%d seats: at most %d can be named") % (count, len(SEAT_NAMES)))
+        raise ValueError(_("%(seats)d seats: at most %(most)d can be named")
+                         % {"seats": count, "most": len(SEAT_NAMES)})
     return list(SEAT_NAMES[:count])
 
 

@@ -188,7 +188,8 @@ class _Candidate:
             return None
         if session.phase == "setup":
             return _("race %d, setup") % session.race_no
-        return _("race %d, leg %d") % (session.race_no, session.game.leg)
+        return _("race %(race)d, leg %(leg)d") % {"race": session.race_no,
+                                                  "leg": session.game.leg}
 
     def nothing_played(self):
         """True when its game reads whole and holds no move yet: its first race, no
@@ -328,10 +329,11 @@ def newest_unfinished(folder):
                 "--resume %(folder)s: no unfinished game there (%(count)d journals, the race "
                 "over in each; not a game journal: %(others)s): give --resume FILE", over)
                 % {"folder": folder, "count": over, "others": ", ".join(sorted(others))})
-        raise CliError(ngettext("--resume %s: no unfinished game there (%d journal, its race "
-                                "over): give --resume FILE",
-                                "--resume %s: no unfinished game there (%d journals, the race "
-                                "over in each): give --resume FILE", over) % (folder, over))
+        raise CliError(ngettext("--resume %(folder)s: no unfinished game there (%(count)d "
+                                "journal, its race over): give --resume FILE",
+                                "--resume %(folder)s: no unfinished game there (%(count)d "
+                                "journals, the race over in each): give --resume FILE", over)
+                       % {"folder": folder, "count": over})
     if len(found) == 1 and candidate(found[0][1]).nothing_played():
         # a game started by mistake, nothing played: the newest older one with a move
         # played is what the table means (s38 tester finding 7); said in the line
@@ -766,8 +768,9 @@ def _check_resume_options(args, header, path=None, view=NOT_READ):
                               "bots": ",".join(names[i] for i in kept if i < len(names))
                               or _("none")})
     if args.seed is not None and args.seed != header.get("seed", 1):
-        raise CliError(_("--seed %d conflicts with the journal's seed (%s): leave it out with "
-                       "--resume") % (args.seed, header.get("seed", 1)))
+        raise CliError(_("--seed %(seed)d conflicts with the journal's seed (%(journal)s): "
+                         "leave it out with --resume") % {"seed": args.seed,
+                                                          "journal": header.get("seed", 1)})
 
 
 def _pyramid_spec(args, journal):
@@ -1090,8 +1093,8 @@ def run(args):
             raise
         if not args.resume and args.seed is None:
             # only now: every argument was good, the dice source and the board are open
-            seed = _("seed: %d (play this race again with --seed %d)") % (session.seed,
-                                                                            session.seed)
+            seed = _("seed: %(seed)d (play this race again with --seed %(seed)d)") % {
+                "seed": session.seed}
             if plain:
                 print(seed)
             else:

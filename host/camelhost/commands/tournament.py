@@ -113,23 +113,27 @@ def _policies(args):
     entries = [n.strip().lower() for n in args.bots.split(",")]
     for place, name in enumerate(entries, 1):
         if not name:  # 'ev,,ev,ev': said, not dropped (the count would blame the seats)
-            raise CliError(_("--bots: entry %d of %d is empty: give a policy name there")
-                           % (place, len(entries)))
+            raise CliError(_("--bots: entry %(entry)d of %(entries)d is empty: give a policy "
+                             "name there") % {"entry": place, "entries": len(entries)})
     names = entries
     for name in names:  # a misspelt name first: it is the mistake to fix either way
         if name not in POLICIES:
-            raise CliError(_("unknown bot policy %r (one of %s)")
-                           % (name, ", ".join(sorted(POLICIES))))
+            raise CliError(_(tournament.UNKNOWN_POLICY)
+                           % {"policy": name, "known": ", ".join(sorted(POLICIES))})
     if len(names) == 1:
         names = names * args.seats
     if len(names) != args.seats:
-        given = ngettext("--bots names %d policy for %d seats", "--bots names %d policies for %d seats",
-                         len(names)) % (len(names), args.seats)
+        given = ngettext("--bots names %(policies)d policy for %(seats)d seats",
+                         "--bots names %(policies)d policies for %(seats)d seats",
+                         len(names)) % {"policies": len(names), "seats": args.seats}
         edition = get_edition(args.edition)
         if edition.min_players <= len(names) <= edition.max_players:
             # the line-up may be right and the seats the slip: both ways out said
-            raise CliError(_("%s: give %d, or --seats %d") % (given, args.seats, len(names)))
-        raise CliError(_("%s: give %d") % (given, args.seats))
+            # TRANSLATORS: %(given)s is what --bots gave ("--bots names 2 policies for 3
+            # seats"), %(seats)d the seats, %(policies)d the policies named
+            raise CliError(_("%(given)s: give %(seats)d, or --seats %(policies)d")
+                           % {"given": given, "seats": args.seats, "policies": len(names)})
+        raise CliError(_("%(given)s: give %(seats)d") % {"given": given, "seats": args.seats})
     return names
 
 
@@ -210,7 +214,9 @@ def _plot_title(tally, args, edition, names):
     line, the bots by seat on its second."""
     played = ngettext("%d game", "%d games", tally.games) % tally.games
     if tally.games < args.games:
-        played = _("%s of %d (interrupted)") % (played, args.games)
+        # TRANSLATORS: %(played)s is the games played ("3 games"), %(games)d those asked for
+        played = _("%(played)s of %(games)d (interrupted)") % {"played": played,
+                                                              "games": args.games}
     return "%s\n%s" % (_("%(edition)s edition, %(seats)s, %(games)s, seed %(seed)d")
                        % {"edition": edition_word(edition),
                           "seats": ngettext("%d seat", "%d seats", args.seats) % args.seats,
@@ -252,8 +258,10 @@ def _checked(args):
     ``CliError`` naming the first that is not (before any game)."""
     edition = get_edition(args.edition)
     if not edition.min_players <= args.seats <= edition.max_players:
-        raise CliError(_("the %s edition is for %d..%d players, not %d")
-                       % (edition_word(edition), edition.min_players, edition.max_players, args.seats))
+        raise CliError(_("the %(edition)s edition is for %(fewest)d..%(most)d players, not "
+                         "%(seats)d") % {"edition": edition_word(edition),
+                                         "fewest": edition.min_players,
+                                         "most": edition.max_players, "seats": args.seats})
     if args.games < 1:
         raise CliError(_("--games must be at least 1"))
     names = _policies(args)
@@ -577,9 +585,11 @@ def run(args):
         console.print(_interrupted_line(tally.games, args.games, args.log), highlight=False)
         if not tally.games:
             return 130
-    console.print(ngettext("%d game in %.0f s (%s s per game)",
-                           "%d games in %.0f s (%s s per game)", tally.games)
-                  % (tally.games, elapsed, decimal(elapsed / max(1, tally.games), 2)))
+    console.print(ngettext("%(games)d game in %(seconds).0f s (%(each)s s per game)",
+                           "%(games)d games in %(seconds).0f s (%(each)s s per game)",
+                           tally.games)
+                  % {"games": tally.games, "seconds": elapsed,
+                     "each": decimal(elapsed / max(1, tally.games), 2)})
     _print_results(console, tally)
     if args.plot:
         written = plot_file(args.plot)
@@ -612,9 +622,10 @@ def _interrupted_line(done, total, log):
     if not done:
         line = _("interrupted before the first of %d games finished") % total
     else:
-        line = ngettext("interrupted after %d of %d games: the table below is of that game only",
-                        "interrupted after %d of %d games: the table below is of those games only",
-                        done) % (done, total)
+        line = ngettext("interrupted after %(done)d of %(games)d games: the table below is of "
+                        "that game only",
+                        "interrupted after %(done)d of %(games)d games: the table below is of "
+                        "those games only", done) % {"done": done, "games": total}
     if log and done:
         line += " " + ngettext("(%s keeps the finished game)", "(%s keeps the finished games)",
                                done) % log

@@ -160,7 +160,8 @@ class Calls:
         data = text.encode("ascii")
         if len(data) > protocol.MAX_PROFILE:
             raise LinkError(
-                _("profile is %d bytes of JSON; a pyramid takes at most %d") % (len(data), protocol.MAX_PROFILE)
+                _("profile is %(bytes)d bytes of JSON; a pyramid takes at most %(most)d")
+                % {"bytes": len(data), "most": protocol.MAX_PROFILE}
             )
         for offset in range(0, len(data), PROFILE_CHUNK):
             part = text[offset : offset + PROFILE_CHUNK]

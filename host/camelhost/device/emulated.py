@@ -158,20 +158,21 @@ def check_flash_image(path):
                                  % {"folder": os.path.dirname(path) or folder, "path": path})
         return None
     size = FS_BLOCK_SIZE * FS_BLOCK_COUNT
-    refused = _("%s is not an emulated board's flash image (%s); give a new file name for a "
-                "new board; nothing was written")
+    refused = _("%(path)s is not an emulated board's flash image (%(why)s); give a new file "
+                "name for a new board; nothing was written")
     with open(path, "rb") as f:
         head = f.read(2 * FS_BLOCK_SIZE)
         length = os.fstat(f.fileno()).st_size
     if head[:8] == struct.pack("<II", uf2.MAGIC_START0, uf2.MAGIC_START1):
-        raise NotAFlashImage(refused % (path, _("it is a UF2: give it as --uf2")))
+        raise NotAFlashImage(refused % {"path": path, "why": _("it is a UF2: give it as --uf2")})
     if length not in (size, size + 16):
-        raise NotAFlashImage(refused % (path, _("%d bytes; an image is %d, or %d with the "
-                                                "board's unique id")
-                                        % (length, size, size + 16)))
+        raise NotAFlashImage(refused % {"path": path, "why": _(
+            "%(length)d bytes; an image is %(size)d, or %(with_id)d with the board's unique id")
+            % {"length": length, "size": size, "with_id": size + 16}})
     if LFS_MAGIC not in (head[8:16], head[FS_BLOCK_SIZE + 8:FS_BLOCK_SIZE + 16]) and \
             head[:FS_BLOCK_SIZE] != b"\xff" * FS_BLOCK_SIZE:
-        raise NotAFlashImage(refused % (path, _("no littlefs filesystem and not erased")))
+        raise NotAFlashImage(refused % {"path": path,
+                                        "why": _("no littlefs filesystem and not erased")})
     return None
 
 
@@ -196,8 +197,9 @@ def lock_flash(path):
         if pid is None:
             raise FlashInUse(_("%s is in use by another pyramid emulate: stop it (q in its "
                                "terminal) or give another --flash image") % path) from None
-        raise FlashInUse(_("%s is in use by another pyramid emulate (pid %d): stop it (q in "
-                           "its terminal) or give another --flash image") % (path, pid)) from None
+        raise FlashInUse(_("%(path)s is in use by another pyramid emulate (pid %(pid)d): stop "
+                           "it (q in its terminal) or give another --flash image")
+                         % {"path": path, "pid": pid}) from None
     os.ftruncate(fd, 0)
     os.pwrite(fd, b"%d\n" % os.getpid(), 0)
     return fd

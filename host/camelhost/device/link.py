@@ -78,7 +78,9 @@ def describe_bytes(sample, total, valid):
         what = _("text lines without the protocol's checksums")
     else:
         what = _("random bytes")
-    return _("%s: %d bytes, no valid line, starting %r") % (what, total, shown)
+    # TRANSLATORS: %(what)s is what was heard (e.g. "random bytes"), %(start)r how it starts
+    return _("%(what)s: %(bytes)d bytes, no valid line, starting %(start)r") % {
+        "what": what, "bytes": total, "start": shown}
 
 
 #: What only MicroPython's REPL sends (checked in every chunk the port gives, across

@@ -363,9 +363,10 @@ class PortIdentity:
                           "%(pyramids)s)") % {"serial": self.usb[2], "pyramids": than.usb[2]})
             return None
         if self.usb is None and than.usb is None and self.node[0] != than.node[0]:
-            return _("another device (device number %d:%d, the pyramid's was %d:%d)") % (
-                os.major(self.node[0]), os.minor(self.node[0]),
-                os.major(than.node[0]), os.minor(than.node[0]))
+            return _("another device (device number %(major)d:%(minor)d, the pyramid's was "
+                     "%(was_major)d:%(was_minor)d)") % {
+                "major": os.major(self.node[0]), "minor": os.minor(self.node[0]),
+                "was_major": os.major(than.node[0]), "was_minor": os.minor(than.node[0])}
         return None
 
 
@@ -656,7 +657,8 @@ class Transport:
             except Exception as exc:  # a bug must not end delivery: report and go on
                 self.stats["reader_restarts"] += 1
                 self.reader_error = exc
-                log.error(_("the pyramid link's reader failed (%s: %s); restarting it"), type(exc).__name__, exc)
+                log.error(_("the pyramid link's reader failed (%(kind)s: %(problem)s); "
+                            "restarting it"), {"kind": type(exc).__name__, "problem": exc})
                 self._stop.wait(0.1)
 
     def _read_loop(self):

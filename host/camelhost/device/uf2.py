@@ -37,15 +37,17 @@ def check(path):
     with open(path, "rb") as f:
         data = f.read()
     if not data or len(data) % BLOCK:
-        raise UF2Error(_("%s is not a UF2 image (%d bytes, not whole 512-byte UF2 blocks): "
-                         "give the RPI_PICO UF2 from micropython.org") % (path, len(data)))
+        raise UF2Error(_("%(path)s is not a UF2 image (%(bytes)d bytes, not whole 512-byte "
+                         "UF2 blocks): give the RPI_PICO UF2 from micropython.org")
+                       % {"path": path, "bytes": len(data)})
     for at in range(0, len(data), BLOCK):
         start0, start1, flags = struct.unpack_from("<III", data, at)
         family = struct.unpack_from("<I", data, at + 28)[0]
         end = struct.unpack_from("<I", data, at + BLOCK - 4)[0]
         if (start0, start1, end) != (MAGIC_START0, MAGIC_START1, MAGIC_END):
-            raise UF2Error(_("%s is not a UF2 image (block %d lacks the UF2 magic numbers): "
-                             "give the RPI_PICO UF2 from micropython.org") % (path, at // BLOCK))
+            raise UF2Error(_("%(path)s is not a UF2 image (block %(block)d lacks the UF2 magic "
+                             "numbers): give the RPI_PICO UF2 from micropython.org")
+                           % {"path": path, "block": at // BLOCK})
         if not flags & FLAG_FAMILY or family != RP2040_FAMILY:
             shown = "0x%08X" % family if flags & FLAG_FAMILY else _("none")
             raise UF2Error(_("%(path)s is not an RP2040 UF2 (block %(block)d: family id "

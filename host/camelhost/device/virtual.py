@@ -613,7 +613,8 @@ class VirtualPyramid(DiceTableDriver, PtyCable):
         with self._lock:
             self._acks.pop(cid, None)
         if reply[0] != "ack":
-            raise VirtualPyramidError(_("the board refused %r: %s") % (words, " ".join(reply)))
+            raise VirtualPyramidError(_("the board refused %(call)r: %(reply)s")
+                                      % {"call": words, "reply": " ".join(reply)})
         return reply[2:]
 
     def _stopped_error(self, what):

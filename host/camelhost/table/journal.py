@@ -622,11 +622,13 @@ def _check_header(path, event):
                            "nothing was changed") % path)
     fmt = event.get("format", 0)
     if not isinstance(fmt, int) or fmt > FORMAT:
-        raise JournalError(_("%s: journal format %r is newer than this program (%d): update it")
-                           % (path, fmt, FORMAT))
+        raise JournalError(_("%(path)s: journal format %(format)r is newer than this program "
+                             "(%(ours)d): update it") % {"path": path, "format": fmt,
+                                                         "ours": FORMAT})
     for name in HEADER_FIELDS:
         if name not in event:
-            raise JournalError(_("%s: line 1 (the game header) has no %r") % (path, name))
+            raise JournalError(_("%(path)s: line 1 (the game header) has no %(field)r")
+                               % {"path": path, "field": name})
     players = event["players"]
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise JournalError(_("%s: line 1 (the game header): players is not a list of names") % path)
@@ -927,9 +929,10 @@ def _open_write(path, links_ok=1):
         if not stat.S_ISREG(info.st_mode):
             raise _not_regular(path, info.st_mode)
         if links_ok and info.st_nlink > links_ok:
-            raise JournalError(_("%s has another name (a hard link, %d names): the table "
-                                 "never writes into another file; nothing was changed (move "
-                                 "it away)") % (path, info.st_nlink))
+            raise JournalError(_("%(path)s has another name (a hard link, %(names)d names): "
+                                 "the table never writes into another file; nothing was "
+                                 "changed (move it away)") % {"path": path,
+                                                              "names": info.st_nlink})
         if getattr(os, "O_NONBLOCK", 0):  # opened not to wait; a regular file never does
             os.set_blocking(fd, True)
     except BaseException:
@@ -985,9 +988,11 @@ def _rest_words(read, line_no, named=False, shown=None):
                         "it and the %(count)d lines after it", len(later)) % {
                             "count": len(later)}
     if last == race + 1:
-        said += _(" (the rest of race %d, and race %d)") % (race, last)
+        said += _(" (the rest of race %(race)d, and race %(last)d)") % {"race": race,
+                                                                       "last": last}
     elif last > race:
-        said += _(" (the rest of race %d, and races %d-%d)") % (race, race + 1, last)
+        said += _(" (the rest of race %(race)d, and races %(next)d-%(last)d)") % {
+            "race": race, "next": race + 1, "last": last}
     return said
 
 
@@ -1004,8 +1009,10 @@ def _set_aside_note(kind, line_no, reason, size, path, kept):
     of place) or ``damaged``; ``kept``: the rest was moved to ``FILE.damaged`` (a resume),
     else the file is unchanged (a replay)."""
     if kind == "torn":
-        return _("line %d was cut off when the program stopped (%d bytes): left out%s") % (
-            line_no, size, _(", kept in %s.damaged") % path if kept else _("; %s is unchanged") % path)
+        return _("line %(line)d was cut off when the program stopped (%(bytes)d bytes): left "
+                 "out%(kept)s") % {
+            "line": line_no, "bytes": size,
+            "kept": _(", kept in %s.damaged") % path if kept else _("; %s is unchanged") % path}
     if kind == "stale":
         return _("%(done)s up to line %(line)d, whose event no longer applies (%(why)s); "
                  "%(kept)s") % {
@@ -1020,8 +1027,8 @@ def _set_aside_note(kind, line_no, reason, size, path, kept):
         return _("shown up to line %(line)d, which is out of place (%(why)s); %(path)s is "
                  "unchanged") % {"line": line_no, "why": reason, "path": path}
     if kept:
-        return _("resumed up to the damaged line %d; it and the rest are kept in %s.damaged") % (
-            line_no, path)
+        return _("resumed up to the damaged line %(line)d; it and the rest are kept in "
+                 "%(path)s.damaged") % {"line": line_no, "path": path}
     return _("shown up to the damaged line %(line)d (%(why)s); %(path)s is unchanged") % {
         "line": line_no, "why": reason, "path": path}
 
@@ -1095,8 +1102,8 @@ class _Read:
     def stale(self, line_no, reason, cut):
         """Reading stops at the event ``cut`` (line ``line_no``), which no longer applies."""
         self.stop(line_no, reason, "stale", self.starts[cut])
-        self.what = _("event on line %d no longer applies (%s)") % (
-            self.scan.shown(line_no), reason)
+        self.what = _("event on line %(line)d no longer applies (%(why)s)") % {
+            "line": self.scan.shown(line_no), "why": reason}
         return self.events[:cut]
 
 
@@ -1136,7 +1143,8 @@ def _chain_break(read):
     line_no, reason, good_end = read.scan.chain_bad
     cut = read.before(line_no)
     read.stop(line_no, reason, "chain", good_end)
-    read.what = _("line %d is out of place (%s)") % (read.scan.shown(line_no), reason)
+    read.what = _("line %(line)d is out of place (%(why)s)") % {
+        "line": read.scan.shown(line_no), "why": reason}
     read.checked = read.events[:cut]
 
 
@@ -1268,6 +1276,12 @@ def _left_out_too(path, read, options):
                    for n, reason, _start, _end in alone.intruders)
 
 
+def _damaged_line(line_no, why):
+    """``line 4 is damaged (not JSON)``: line ``line_no`` (numbered as in the file) and
+    ``why`` it is damaged, in the table's language."""
+    return _("line %(line)d is damaged (%(why)s)") % {"line": line_no, "why": why}
+
+
 def _shown(read, line_no):
     """Line ``line_no`` of ``read.data`` numbered as in the file (``read.original``):
     past each line out of place left out before it (``read.intruders``)."""
@@ -1327,7 +1341,7 @@ def _refuse_intruder(path, read, options):
         said, again = _again_words(path, read, False, options)
         hint = "%s; %s%s%s%s" % (
             _("nothing was changed"),
-            _("line %d is damaged (%s)") % (_shown(read, damaged[0]), damaged[1]),
+            _damaged_line(_shown(read, damaged[0]), damaged[1]),
             said, again, _("; or, to resume without them, %(plan)s: %(command)s") % {
                 "plan": plan, "command": "pyramid play --resume %s --upto-damage%s" % (
                     shlex.quote(path), _option_words(options))})
@@ -1335,10 +1349,10 @@ def _refuse_intruder(path, read, options):
         hint = _("nothing was changed (to resume without them, %(plan)s: %(command)s)") % {
             "plan": plan, "command": "pyramid play --resume %s --upto-damage%s" % (
                 shlex.quote(path), _option_words(options))}
-    head = _("line %d is out of place (%s)") % (line_no, reason)
+    head = _("line %(line)d is out of place (%(why)s)") % {"line": line_no, "why": reason}
     if damaged is not None and _shown(read, damaged[0]) < line_no:
         # a damaged line before it: the first problem in the file is named first
-        head = _("line %d is damaged (%s)") % (_shown(read, damaged[0]), damaged[1])
+        head = _damaged_line(_shown(read, damaged[0]), damaged[1])
     raise JournalError("%s: %s; %s" % (path, head, hint))
 
 
@@ -1991,7 +2005,7 @@ def _damaged_words(read):
     """The words for a damaged line where reading stops (an empty one named as such)."""
     if read.kind == "damaged":
         shown = read.scan.shown(read.bad[0])
-        read.what = _("line %d is damaged (%s)") % (shown, read.bad[1])
+        read.what = _damaged_line(shown, read.bad[1])
         if read.scan.empty == read.bad[0]:
             read.what = _("line %d is empty") % shown
 
@@ -2015,7 +2029,7 @@ def _refuse(path, read, upto_damage, options):
             bad is not None and bad[0] == scan.skipped[0])) and _from_record(scan):
         raw = _raw_words(scan.skipped[4])
         raise JournalError("%s: %s; %s%s" % (
-            path, _("line %d is damaged (%s)") % scan.skipped[:2],
+            path, _damaged_line(*scan.skipped[:2]),
             _record_hint(path, options), _("; the line reads: %s") % raw if raw else ""))
     said, again = "", ""
     if scan.skipped is not None and not upto_damage and bad is not None and (
@@ -2041,10 +2055,10 @@ def _refuse(path, read, upto_damage, options):
         plan = _skip_words(path, read.check, options)
         if again:
             raise JournalError("%s: %s; %s%s%s%s" % (
-                path, _("line %d is damaged (%s)") % (skipped[0], skipped[1]),
+                path, _damaged_line(skipped[0], skipped[1]),
                 _("nothing was changed"), said, again, _skip_hint(path, options, plan, True)))
         raise JournalError("%s: %s; %s%s" % (
-            path, _("line %d is damaged (%s)") % (skipped[0], skipped[1]),
+            path, _damaged_line(skipped[0], skipped[1]),
             _skip_hint(path, options, plan), said))
     if bad is not None and not bad[2] and not upto_damage:
         rest = _rest_words(read, bad[0])
@@ -2278,8 +2292,8 @@ def _read_notes(path, read, notes, repair):
         note = _set_aside_note("torn" if torn else read.kind, _shown(read, line_no), reason,
                                len(read.data) - read.good_end, path, repair)
         if read.after is not None:
-            note += _(" (line %d does not follow without it: %s)") % (
-                _shown(read, read.after[0]), read.after[1])
+            note += _(" (line %(line)d does not follow without it: %(why)s)") % {
+                "line": _shown(read, read.after[0]), "why": read.after[1]}
         if read.held is not None:
             # a replay can't type: it names the command that goes on with the line typed
             # again in its place, as a resume's refusal does (s36 tester 13)
@@ -2408,7 +2422,8 @@ def _parts_words(parts):
     which it keeps (the batch a copy of those)."""
     words = []
     for low, high, state in parts:
-        span = _("line %d") % low if low == high else _("lines %d-%d") % (low, high)
+        span = (_("line %d") % low if low == high else
+                _("lines %(first)d-%(last)d") % {"first": low, "last": high})
         if state == "replaced":
             words.append(_("%s, replaced in the journal") % span)
         elif state == "kept":
@@ -3324,9 +3339,11 @@ def behind_pyramid(events, boot, acked):
     elif began is not None:
         ours = _("none: the game began after event %d") % began
     elif latest is not None and latest[2] == "board":
-        ours = _("none of that boot: the game began after event %d of boot %s") % (latest[1], latest[0])
+        ours = _("none of that boot: the game began after event %(event)d of boot "
+                 "%(boot)s") % {"event": latest[1], "boot": latest[0]}
     elif latest is not None:
-        ours = _("none of that boot: event %d of boot %s") % (latest[1], latest[0])
+        ours = _("none of that boot: event %(event)d of boot %(boot)s") % {
+            "event": latest[1], "boot": latest[0]}
     else:
         ours = _("none of that boot")
     return ngettext(

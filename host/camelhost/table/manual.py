@@ -114,8 +114,8 @@ def match_name(word, names, what):
     if not hits:
         raise DieSyntaxError(_("%(typed)r is not a %(what)s (one of: %(names)s)") % {
             "typed": word, "what": what, "names": colour_list(names)})
-    raise DieSyntaxError(_("%r could be %s: type more letters")
-                         % (word, colour_list(hits, _(" or "))))
+    raise DieSyntaxError(_("%(typed)r could be %(dice)s: type more letters")
+                         % {"typed": word, "dice": colour_list(hits, _(" or "))})
 
 
 def parse_value(text):

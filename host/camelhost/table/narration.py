@@ -171,7 +171,8 @@ def die_words(die):
     if die.get("value") is None:
         return _("%s of unknown value") % label
     # a language may put the value before the die
-    return pgettext("a die and the value it showed", "%s %d") % (label, die["value"])
+    return pgettext("a die and the value it showed", "%(die)s %(value)d") % {
+        "die": label, "value": die["value"]}
 
 
 def move_die(move):
@@ -790,7 +791,9 @@ def _setup_notice(notice, view, past):
 def placed_words(view):
     """The camels placed so far at setup, each with its space (RULES 2.2, 3.2):
     ``black on space 15, blue on space 1`` (``""`` before the first)."""
-    return ", ".join(_("%s on space %d") % (colour_word(r["camel"]), r["space"]) for r in view["setup_rolls"])
+    return ", ".join(_("%(camel)s on space %(space)d") % {"camel": colour_word(r["camel"]),
+                                                          "space": r["space"]}
+                     for r in view["setup_rolls"])
 
 
 def grey_back_words(view):
@@ -806,8 +809,8 @@ def grey_back_words(view):
 def _setup_die_notice(notice, view, past):
     camel, value = notice["camel"], notice["value"]
     crazy = camel in get_edition(view["edition"]).crazy
-    line = _("Setup: %s camel on space %d") % (colour_word(camel),
-                                                setup_space(view["edition"], camel, value))
+    line = _("Setup: %(camel)s camel on space %(space)d") % {
+        "camel": colour_word(camel), "space": setup_space(view["edition"], camel, value)}
     missing = notice["missing"]
     if missing:
         line += _("; still to place: %s") % colour_list(missing)
@@ -1126,22 +1129,26 @@ def die_lines(notice, view):
     if tile:  # the move, then the tile, then where the unit ends (RULES 1.5)
         side = side_name(view, tile["side"])
         owner = name(view, tile["owner"])
-        lines.append("  " + _(FROM_TO) % (m["from"], tile["space"]))
+        lines.append("  " + _(FROM_TO) % {"from": m["from"], "to": tile["space"]})
         lines.append(_("  lands on %(owner)s's %(side)s tile there: %(owner)s +1 coin") % {
             "owner": owner, "side": side})
         under = _(" underneath") if m["under"] else ""
         if m["crossed"]:
             lines.append(_("  then on across the finish line: the race is over"))
         elif m["to"] == m["from"]:
-            lines.append(_("  then back to space %d%s, where it started") % (m["to"], under))
+            # TRANSLATORS: %(underneath)s is " underneath" (under the camels there) or empty
+            lines.append(_("  then back to space %(space)d%(underneath)s, where it started")
+                         % {"space": m["to"], "underneath": under})
         elif tile["side"] == "+":
-            lines.append(_("  then on to space %d%s") % (m["to"], under))
+            lines.append(_("  then on to space %(space)d%(underneath)s")
+                         % {"space": m["to"], "underneath": under})
         else:  # the words of view.move_path: back one space, under what is there
-            lines.append(_("  then back 1 to space %d%s") % (m["to"], under))
+            lines.append(_("  then back 1 to space %(space)d%(underneath)s")
+                         % {"space": m["to"], "underneath": under})
     elif m["crossed"]:
         lines.append(_("  from space %d across the finish line: the race is over") % m["from"])
     else:
-        lines.append("  " + _(FROM_TO) % (m["from"], m["to"]))
+        lines.append("  " + _(FROM_TO) % {"from": m["from"], "to": m["to"]})
     return lines
 
 
@@ -1339,13 +1346,15 @@ def _advice_name(entry, view, player, camel=True, head=False):
         command = colours_in("leg %s" % words[1])
         top = [t["top"] for t in view["leg_tickets"] if t["colour"] == words[1]]
         if top and top[0] is not None:
-            return _("%s leg ticket %d") % (colour_word(words[1]), top[0]), command
+            return _("%(camel)s leg ticket %(value)d") % {"camel": colour_word(words[1]),
+                                                          "value": top[0]}, command
         return _("%s leg ticket") % colour_word(words[1]), command
     if kind == "tile":
         space, side = int(words[1]), words[2]
         mine = [p["tile"]["space"] for p in view["players"]
                 if p["name"] == player and p.get("tile")]
-        text = _("%s tile on %d") % (side_name(view, side), space)
+        text = _("%(side)s tile on %(space)d") % {"side": side_name(view, side),
+                                                  "space": space}
         if mine and mine[0] != space:  # moved: it gives up what it earns there (RULES 1.5)
             text += " " + _("(moved from %d)") % mine[0]
         return text, "tile %d %s" % (space, side)
@@ -1746,7 +1755,8 @@ def position_line(session):
         if read:
             command += " --read %s" % shlex.quote(read)
     if not game.is_over:  # the table's race odds, so the pasted figures are its own
-        command += _(" --seed %d --samples %d") % (session.seed, RACE_SAMPLES)
+        command += _(" --seed %(seed)d --samples %(samples)d") % {"seed": session.seed,
+                                                                  "samples": RACE_SAMPLES}
     command += _(" --players %s") % shlex.quote(",".join(session.names))
     waiting = session.pending_player
     if waiting is not None:

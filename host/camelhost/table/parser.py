@@ -350,14 +350,14 @@ def check_line(text):
     ``camelhost.table.session.player_name``), so a name pasted with a combining accent
     is the name typed with its one letter."""
     if len(text) > LINE_MAX:
-        raise TableError(_("that line is %d characters long; commands are at most %d "
-                         "(help lists them)") % (len(text), LINE_MAX))
+        raise TableError(_("that line is %(length)d characters long; commands are at most "
+                           "%(most)d (help lists them)") % {"length": len(text), "most": LINE_MAX})
     for ch in text:
         # a tab, and a form feed (Ctrl-L, a terminal's clear-screen key, typed into the
         # line where the terminal does no line editing), are white space
         if ord(ch) < 32 and ch not in "\t\f" or 127 <= ord(ch) < 160:
-            raise TableError(_("%s holds a control character (%r): type the command again")
-                             % (shown(text), ch))
+            raise TableError(_("%(line)s holds a control character (%(character)r): type the "
+                               "command again") % {"line": shown(text), "character": ch})
     return unicodedata.normalize("NFC", text.strip())
 
 
@@ -1230,8 +1230,9 @@ def _parse_fix(rest, session):
         camels = _unbracketed(camels, token)
         row = [_name(ed.camels, word, "camel") for word in camels.split(",") if word]
         if not row:
-            raise TableError(_("fix %d: name the camels on space %d, bottom to top, e.g. "
-                             "fix %d:%s") % (space, space, space, colour_word(ed.racing[0])))
+            raise TableError(_("fix %(space)d: name the camels on space %(space)d, bottom to "
+                               "top, e.g. fix %(space)d:%(camel)s")
+                             % {"space": space, "camel": colour_word(ed.racing[0])})
         if space in moved:
             raise TableError(_("space %d is named twice in the correction") % space)
         moved[space] = row

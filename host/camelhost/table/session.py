@@ -201,8 +201,8 @@ def check_names(edition, names):
     n = len(names)
     for i in range(n):
         if not isinstance(names[i], str) or not names[i].strip():
-            raise TableError(_("player name %d of %d is empty: give every player a name, "
-                             "e.g. Ann,Ben,Cy") % (i + 1, n))
+            raise TableError(_("player name %(name)d of %(names)d is empty: give every player "
+                               "a name, e.g. Ann,Ben,Cy") % {"name": i + 1, "names": n})
     names = [player_name(name) for name in names]
     seen = {}
     for name in names:
@@ -210,8 +210,10 @@ def check_names(edition, names):
             raise TableError(_("player names must differ: %s is given twice") % name)
         seen[name.lower()] = True
     if not ed.min_players <= n <= ed.max_players:
-        raise TableError(_("the %s edition is for %d to %d players, not %d")
-                         % (edition_word(ed), ed.min_players, ed.max_players, n))
+        raise TableError(_("the %(edition)s edition is for %(fewest)d to %(most)d players, not "
+                           "%(players)d") % {"edition": edition_word(ed),
+                                             "fewest": ed.min_players, "most": ed.max_players,
+                                             "players": n})
     return names
 
 
@@ -243,10 +245,10 @@ def new_name_problem(name, taken=()):
     if comma_problem(name) is not None:
         return comma_problem(name)
     if name_columns(name) > NAME_MAX:
-        return _("a name takes at most %d columns on a screen (a wide character such as 山 "
-                 "takes 2), so that the screens show it whole where they name the player "
-                 "to act, and %s takes %d: give a shorter one") % (
-                     NAME_MAX, name, name_columns(name))
+        return _("a name takes at most %(most)d columns on a screen (a wide character such as "
+                 "山 takes 2), so that the screens show it whole where they name the player "
+                 "to act, and %(name)s takes %(columns)d: give a shorter one") % {
+                     "most": NAME_MAX, "name": name, "columns": name_columns(name)}
     if SEAT_LIKE.match(name):
         return seat_like_problem(name)
     return reserved_name_problem(name, taken)
@@ -925,8 +927,8 @@ class Session:
         colour = die.colour
         value = die.value
         if colour not in self.edition.dice:
-            raise TableError(_("%r is not a die of the %s edition")
-                             % (colour, edition_word(self.edition)))
+            raise TableError(_("%(die)r is not a die of the %(edition)s edition")
+                             % {"die": colour, "edition": edition_word(self.edition)})
         if value not in (None, 1, 2, 3):
             raise TableError(_("a die shows 1, 2 or 3"))
         if colour == "grey":
@@ -1164,8 +1166,8 @@ class Session:
                 "" if renamed is None else "; " + renamed))
         if not isinstance(count, int) or isinstance(count, bool) or \
                 not 1 <= count <= len(self.steps):
-            raise TableError(_("undo of %r steps: this race has %d to undo")
-                             % (count, len(self.steps)))
+            raise TableError(_("undo of %(typed)r steps: this race has %(steps)d to undo")
+                             % {"typed": count, "steps": len(self.steps)})
         taken = self.steps[-count:]
         in_setup = self.phase == "setup"
         scoring = self._scoring_since(taken[0].mark)
@@ -1410,8 +1412,8 @@ class Session:
                              "(or after 'unscored')"))
         start = 0 if event.start is None else event.start
         if not 0 <= start < len(self.names):
-            raise TableError(_("the starting seat is a number from 1 to %d, not %d")
-                             % (len(self.names), start + 1))
+            raise TableError(_("the starting seat is a number from 1 to %(seats)d, not "
+                               "%(typed)d") % {"seats": len(self.names), "typed": start + 1})
         ended = self.reports[-1]["player"] if self.phase == "over" and self.reports else None
         before = {name: getattr(self, name) for name in self._RACE_FIELDS}
         self.race_no += 1

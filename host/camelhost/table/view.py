@@ -243,7 +243,7 @@ def _track(session):
 
 #: A unit's move from one space to another, in every screen's words (the last die's
 #: line, its detail and the history's line under the die).
-FROM_TO = N_("from space %d to %d")
+FROM_TO = N_("from space %(from)d to %(to)d")
 
 
 def move_path(move, names, edition):
@@ -261,10 +261,10 @@ def move_path(move, names, edition):
     if not tile:
         if move["crossed"]:
             return _("from space %d across the finish line") % move["from"]
-        return _(FROM_TO) % (move["from"], move["to"])
+        return _(FROM_TO) % {"from": move["from"], "to": move["to"]}
     owner = tile.get("owner")
     whose = _("%s's ") % names[owner] if owner is not None else ""
-    where = _(FROM_TO) % (move["from"], tile["space"])
+    where = _(FROM_TO) % {"from": move["from"], "to": tile["space"]}
     if move["crossed"]:
         then = _("on across the finish line")
     elif tile["side"] == "+":

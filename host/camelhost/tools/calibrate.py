@@ -100,19 +100,23 @@ def integration_used(asked):
     scale stops growing there (65535 counts from 64 steps): more light is ``--gain``'s."""
     if not _tcs.INTEGRATION_MIN_MS <= asked:  # over the chip's range: the release's reason
         # below (tester s37tm finding 4: 700 got no reason and no --gain hint, 300 both)
-        raise ValueError(_("--integration must be %s..%s ms (the sensor's %s ms steps), not %s")
-                         % (decimal(_tcs.INTEGRATION_MIN_MS, 1), decimal(LONGEST_MS, 1),
-                            decimal(_tcs.STEP_MS, 1), _typed(asked)))
+        raise ValueError(_("--integration must be %(shortest)s..%(longest)s ms (the sensor's "
+                           "%(step)s ms steps), not %(typed)s")
+                         % {"shortest": decimal(_tcs.INTEGRATION_MIN_MS, 1),
+                            "longest": decimal(LONGEST_MS, 1), "step": decimal(_tcs.STEP_MS, 1),
+                            "typed": _typed(asked)})
     used = integration_ms(asked)
     if used > LONGEST_MS + 1e-6:
-        raise ValueError(_("--integration %s: a release reads the die three times in 1.5 s, "
-                           "which allows at most %s ms (and the sensor's range grows no more "
-                           "past it); for more light use --gain, or --autorange")
-                         % (_typed(asked), decimal(LONGEST_MS, 1)))
+        raise ValueError(_("--integration %(typed)s: a release reads the die three times in "
+                           "1.5 s, which allows at most %(longest)s ms (and the sensor's range "
+                           "grows no more past it); for more light use --gain, or --autorange")
+                         % {"typed": _typed(asked), "longest": decimal(LONGEST_MS, 1)})
     if abs(used - asked) < 1e-6:
         return used, None
-    return used, (_("integration time %s ms rounded to the nearest %s ms step: %s ms")
-                  % (_typed(asked), decimal(_tcs.STEP_MS, 1), decimal(used, 1)))
+    return used, (_("integration time %(typed)s ms rounded to the nearest %(step)s ms step: "
+                    "%(used)s ms")
+                  % {"typed": _typed(asked), "step": decimal(_tcs.STEP_MS, 1),
+                     "used": decimal(used, 1)})
 
 
 def _typed(value):
@@ -125,8 +129,9 @@ def check_samples(samples):
     """Raise ``ValueError`` (naming ``--samples``) unless ``MIN_SAMPLES`` <= ``samples``
     <= ``MAX_SAMPLES``."""
     if not MIN_SAMPLES <= samples <= MAX_SAMPLES:
-        raise ValueError(_("--samples must be %d..%d (12 or more advised; got %d)")
-                         % (MIN_SAMPLES, MAX_SAMPLES, samples))
+        raise ValueError(_("--samples must be %(fewest)d..%(most)d (12 or more advised; got "
+                           "%(samples)d)")
+                         % {"fewest": MIN_SAMPLES, "most": MAX_SAMPLES, "samples": samples})
 
 
 def plan(edition, samples=DEFAULT_SAMPLES):
@@ -168,11 +173,14 @@ def describe_step(label, value, again=False):
         return _("take every die out: the head must be empty")
     if label.startswith("grey-"):
         # the grey die has each value once in black and once in white numerals
-        return _("release the grey die with its %s %d up") % (colour_word(label[5:]), value)
+        # TRANSLATORS: %(ink)s is the numeral's colour (black or white), %(value)d its number
+        return _("release the grey die with its %(ink)s %(value)d up") % {
+            "ink": colour_word(label[5:]), "value": value}
     if again:
-        return _("release the %s die with %d on top, its other %d face this time") % (
-            colour_word(label), value, value)
-    return _("release the %s die with %d on top") % (colour_word(label), value)
+        return _("release the %(die)s die with %(value)d on top, its other %(value)d face this "
+                 "time") % {"die": colour_word(label), "value": value}
+    return _("release the %(die)s die with %(value)d on top") % {"die": colour_word(label),
+                                                               "value": value}
 
 
 def any_face(label):
@@ -292,12 +300,15 @@ class HumanDriver:
                                            index, total)
         elif purpose:  # a step before the readings: no step number to give, one reading
             # (no faces to alternate: any face up)
-            prompt = _("[%s] %s, then press Enter (q to stop): ") % (purpose, any_face(label))
+            prompt = _("[%(purpose)s] %(step)s, then press Enter (q to stop): ") % {
+                "purpose": purpose, "step": any_face(label)}
         elif self.kept_doubtful:  # each later step says the session is spent
-            prompt = _("[%3d/%d] %s, then press Enter (this session will not be saved: a "
-                       "doubtful reading was kept; q stops): ") % (index, total, step)
+            prompt = _("[%(index)3d/%(total)d] %(step)s, then press Enter (this session will "
+                       "not be saved: a doubtful reading was kept; q stops): ") % {
+                "index": index, "total": total, "step": step}
         else:
-            prompt = _("[%3d/%d] %s, then press Enter (q to stop): ") % (index, total, step)
+            prompt = _("[%(index)3d/%(total)d] %(step)s, then press Enter (q to stop): ") % {
+                "index": index, "total": total, "step": step}
         while self._ask(prompt) in ("q", "quit"):
             if self._stop(taken) is False:
                 continue
@@ -305,22 +316,25 @@ class HumanDriver:
     def _emulated_prompt(self, step, key, purpose, index, total):
         """A step's prompt on the emulated Pico: the step, then the emulator's key."""
         if purpose:
-            return _("[%s] %s: on the emulated Pico, type %s and Enter in its terminal; "
-                     "then press Enter here (q to stop): ") % (purpose, step, key)
+            return _("[%(purpose)s] %(step)s: on the emulated Pico, type %(key)s and Enter in "
+                     "its terminal; then press Enter here (q to stop): ") % {
+                "purpose": purpose, "step": step, "key": key}
         if self.kept_doubtful:
-            return _("[%3d/%d] %s: on the emulated Pico, type %s and Enter in its terminal; "
-                     "then press Enter here (this session will not be saved: a doubtful "
-                     "reading was kept; q stops): ") % (index, total, step, key)
-        return _("[%3d/%d] %s: on the emulated Pico, type %s and Enter in its terminal; "
-                 "then press Enter here (q to stop): ") % (index, total, step, key)
+            return _("[%(index)3d/%(total)d] %(step)s: on the emulated Pico, type %(key)s and "
+                     "Enter in its terminal; then press Enter here (this session will not be "
+                     "saved: a doubtful reading was kept; q stops): ") % {
+                "index": index, "total": total, "step": step, "key": key}
+        return _("[%(index)3d/%(total)d] %(step)s: on the emulated Pico, type %(key)s and Enter "
+                 "in its terminal; then press Enter here (q to stop): ") % {
+            "index": index, "total": total, "step": step, "key": key}
 
     def read_again(self, label, value, taken):
         if self.emulated:
-            prompt = "  " + _("Enter reads it again: first %s: on the emulated Pico, type %s "
-                              "and Enter in its terminal; then press Enter here. Or k keeps "
-                              "this reading, and then this session will not be saved; q "
-                              "stops: ") % (
-                describe_step(label, value, self.again), emulator_key(label))
+            prompt = "  " + _("Enter reads it again: first %(step)s: on the emulated Pico, "
+                              "type %(key)s and Enter in its terminal; then press Enter here. "
+                              "Or k keeps this reading, and then this session will not be "
+                              "saved; q stops: ") % {
+                "step": describe_step(label, value, self.again), "key": emulator_key(label)}
         else:
             prompt = "  " + _("Enter reads it again: first %s; k keeps this reading, and "
                               "then this session will not be saved; q stops: ") % (
@@ -440,7 +454,8 @@ def _sample(pyramid, done, total):
     try:
         on, off = pyramid.link.sample()
     except LinkError as exc:
-        _explain_failure(pyramid, exc, _("after %d of %d readings") % (done, total))
+        _explain_failure(pyramid, exc, _("after %(done)d of %(total)d readings")
+                         % {"done": done, "total": total})
     pyramid.check_alive()
     return on, off
 
@@ -467,9 +482,12 @@ def _explain_failure(pyramid, exc, when):
         pyramid.check_alive()
         time.sleep(0.05)
     if pyramid.link.state in ("connecting", "closed"):
-        raise CliError(_("lost the connection to %s: USB cable pulled, or the board reset "
-                       "(%s; nothing was saved)") % (pyramid.port, when)) from None
-    failed = CliError(_("%s (%s; nothing was saved)") % (text, when))
+        raise CliError(_("lost the connection to %(port)s: USB cable pulled, or the board "
+                         "reset (%(when)s; nothing was saved)")
+                       % {"port": pyramid.port, "when": when}) from None
+    # TRANSLATORS: %(problem)s is what went wrong, %(when)s how far the session got
+    failed = CliError(_("%(problem)s (%(when)s; nothing was saved)")
+                      % {"problem": text, "when": when})
     failed.link_failure = True  # ``calibrate`` adds the settings the board was left with
     raise failed from None
 
@@ -530,11 +548,13 @@ def _exposure_fix(brightest, settings):
     room = RANGE_WINDOW[1] / share if share > 0 else 4.0
     gains = [g for g in (4, 16, 60) if g > settings["gain"] and g / settings["gain"] <= room]
     if gains:
-        return (_("more counts: the brightest die reads only %s of full scale; gain %dx "
-                "(--gain %d) or a longer integration time") % (percent(share), gains[-1], gains[-1]))
+        return (_("more counts: the brightest die reads only %(share)s of full scale; gain "
+                  "%(gain)dx (--gain %(gain)d) or a longer integration time")
+                % {"share": percent(share), "gain": gains[-1]})
     longer = min(614.4, it * room)
-    return (_("more counts: the brightest die reads only %s of full scale; integration "
-            "time %.0f ms (--integration %.0f) or more LED current") % (percent(share), longer, longer))
+    return (_("more counts: the brightest die reads only %(share)s of full scale; integration "
+              "time %(ms).0f ms (--integration %(ms).0f) or more LED current")
+            % {"share": percent(share), "ms": longer})
 
 
 def light_fix(settings, darkest, floor, brightest, margin=1.0):
@@ -554,7 +574,8 @@ def light_fix(settings, darkest, floor, brightest, margin=1.0):
     room = RANGE_WINDOW[1] * full_scale(it) / float(brightest if brightest > 0 else 1)
     for g in _tcs.GAINS:
         if gain < g and need <= g / float(gain) <= room:
-            return (_("gain %dx (--gain %d)") % (g, g), {"integration_ms": it, "gain": g})
+            return (_("gain %(gain)dx (--gain %(gain)d)") % {"gain": g},
+                    {"integration_ms": it, "gain": g})
     for g in (60, 16, 4, 1):
         if g < gain:
             continue
@@ -565,11 +586,12 @@ def light_fix(settings, darkest, floor, brightest, margin=1.0):
             scale = longer / it * g / float(gain)
             if brightest * scale <= RANGE_WINDOW[1] * full_scale(longer):
                 # the option as typed keeps its dot: --integration 153.6
-                text = (_("integration time %s ms (--integration %.1f)")
-                        % (decimal(longer, 1), longer)
+                text = (_("integration time %(ms)s ms (--integration %(typed).1f)")
+                        % {"ms": decimal(longer, 1), "typed": longer}
                         if g == gain else
-                        _("integration time %s ms and gain %dx (--integration %.1f --gain %d)")
-                        % (decimal(longer, 1), g, longer, g))
+                        _("integration time %(ms)s ms and gain %(gain)dx (--integration "
+                          "%(typed).1f --gain %(gain)d)")
+                        % {"ms": decimal(longer, 1), "gain": g, "typed": longer})
                 return (text, {"integration_ms": longer, "gain": g})
     return (_("more LED current or the sensor closer to the die (hardware/README.md): "
               "even %s ms at gain 60x would not give enough light") % decimal(LONGEST_MS, 1), None)
@@ -610,15 +632,15 @@ def light_problem(profile, samples, settings, port=None):
     again = (again_command(port, "--autorange") if new is None else
              again_command(port, "--integration", "%.1f" % new["integration_ms"],
                            "--gain", str(new["gain"])))
-    return (ngettext("too little light: the darkest die (%s) gives %d count of clear at "
-                     "%s ms and gain %dx, under the %d these dice need; set %s and "
-                     "calibrate again: %s",
-                     "too little light: the darkest die (%s) gives %d counts of clear at "
-                     "%s ms and gain %dx, under the %d these dice need; set %s and "
-                     "calibrate again: %s", clear)
-            % (colours_in(label), clear, decimal(settings["integration_ms"], 1), settings["gain"],
-               int(floor + 0.999),
-               text, again))
+    return (ngettext("too little light: the darkest die (%(die)s) gives %(counts)d count of "
+                     "clear at %(ms)s ms and gain %(gain)dx, under the %(floor)d these dice "
+                     "need; set %(fix)s and calibrate again: %(command)s",
+                     "too little light: the darkest die (%(die)s) gives %(counts)d counts of "
+                     "clear at %(ms)s ms and gain %(gain)dx, under the %(floor)d these dice "
+                     "need; set %(fix)s and calibrate again: %(command)s", clear)
+            % {"die": colours_in(label), "counts": clear,
+               "ms": decimal(settings["integration_ms"], 1), "gain": settings["gain"],
+               "floor": int(floor + 0.999), "fix": text, "command": again})
 
 
 def check_light(profile, samples, settings, port=None):
@@ -651,22 +673,25 @@ def advise(pairs, saturated, loo, n_readings, settings=None, brightest=None):
     """
     close = [p for p in pairs if p["too_close"]]
     if saturated:
-        return (_("%d of %d readings saturated the sensor's clear channel: lower the gain "
-                "(--gain) or the integration time (--integration), then calibrate again")
-                % (saturated, n_readings))
+        return (_("%(saturated)d of %(readings)d readings saturated the sensor's clear "
+                  "channel: lower the gain (--gain) or the integration time (--integration), "
+                  "then calibrate again") % {"saturated": saturated, "readings": n_readings})
     if not close:
         worst = pairs[0]
-        line = (_("good: every pair of classes is at least %s sigma apart (closest: %s/%s)")
-                % (decimal(worst["sigma"], 1), shown_label(worst["a"]), shown_label(worst["b"])))
+        line = (_("good: every pair of classes is at least %(sigma)s sigma apart (closest: "
+                  "%(one)s/%(other)s)")
+                % {"sigma": decimal(worst["sigma"], 1), "one": shown_label(worst["a"]),
+                   "other": shown_label(worst["b"])})
         covered, skipped = checked(loo)
         if loo["_total"].get("n") and skipped:
             # tester s35-2 finding 9: '100.0% named right' of the grey inks alone read as
             # a promise for every die, whose spread 3 readings measure only roughly
-            line += (_("; but the check covered only %s: the other classes were read fewer "
-                       "than 4 times, which measures a die's spread only roughly, so the "
-                       "pyramid may reject such a die in play (%d readings a class, the "
-                       "default, are advised)")
-                     % (", ".join(shown_label(label) for label in covered), DEFAULT_SAMPLES))
+            line += (_("; but the check covered only %(classes)s: the other classes were read "
+                       "fewer than 4 times, which measures a die's spread only roughly, so the "
+                       "pyramid may reject such a die in play (%(samples)d readings a class, "
+                       "the default, are advised)")
+                     % {"classes": ", ".join(shown_label(label) for label in covered),
+                        "samples": DEFAULT_SAMPLES})
         elif loo["_total"].get("n"):
             line += (_("; %s of the readings were named right when left out of the fit")
                      % percent(loo["_total"]["accuracy"], 1))  # as the check line writes it
@@ -679,16 +704,17 @@ def advise(pairs, saturated, loo, n_readings, settings=None, brightest=None):
                 "reflect the LED; paint them matte black or flock them, then calibrate again")
                 % names)
     if all(p["a"].startswith("grey-") and p["b"].startswith("grey-") for p in close):
-        return (_("the grey die's black and white numerals are too close (%s): they differ only "
-                "in the small numeral, so the die must land at the same height and spot under "
-                "the sensor every time (a seat that centres it); or leave it to the table: an "
-                "'unknown' grey die gets the one-key ink question (b/w). %s")
-                % (names, _exposure_fix(brightest, settings)[:1].upper()
-                   + _exposure_fix(brightest, settings)[1:]))
-    return (_("too close: %s. Fix: %s; the sensor 15-25 degrees off the die's face to avoid "
-            "glare, no room light at the slider gap, matte black inside; then calibrate "
-            "again. Otherwise expect more 'unknown' for these pairs (the table asks the "
-            "player)") % (names, _exposure_fix(brightest, settings)))
+        return (_("the grey die's black and white numerals are too close (%(pairs)s): they "
+                  "differ only in the small numeral, so the die must land at the same height "
+                  "and spot under the sensor every time (a seat that centres it); or leave it "
+                  "to the table: an 'unknown' grey die gets the one-key ink question (b/w). "
+                  "%(fix)s")
+                % {"pairs": names, "fix": _exposure_fix(brightest, settings)[:1].upper()
+                   + _exposure_fix(brightest, settings)[1:]})
+    return (_("too close: %(pairs)s. Fix: %(fix)s; the sensor 15-25 degrees off the die's face "
+              "to avoid glare, no room light at the slider gap, matte black inside; then "
+              "calibrate again. Otherwise expect more 'unknown' for these pairs (the table asks "
+              "the player)") % {"pairs": names, "fix": _exposure_fix(brightest, settings)})
 
 
 #: The options the running session's command was typed with, but its port: ``(option,
@@ -786,8 +812,9 @@ def _calibrate_typed(pyramid, driver, edition, samples, gain, integration, save,
             raise CliError("%s; %s" % (exc, note)) from None
         if touched and getattr(exc, "link_failure", False):
             # a command the board did not answer: say what it was left with
-            raise CliError(_("%s; the pyramid keeps its profile and its settings: %s")
-                           % (exc, _settings_words(before))) from None
+            raise CliError(_("%(problem)s; the pyramid keeps its profile and its settings: "
+                             "%(settings)s")
+                           % {"problem": exc, "settings": _settings_words(before)}) from None
         raise
     except KeyboardInterrupt:
         # Ctrl-C: put them back as well, then say what q says (maker2 s42, finding 4: it
@@ -809,8 +836,9 @@ def _calibrate_typed(pyramid, driver, edition, samples, gain, integration, save,
 def _settings_words(cfg):
     """A ``CFG``'s edition, integration time and gain in words: ``second edition, 24.0 ms,
     gain 16x``."""
-    return _("%s edition, %s ms, gain %dx") % (edition_word(cfg["ed"]),
-                                              decimal(integration_ms(cfg["it"]), 1), cfg["gain"])
+    return _("%(edition)s edition, %(ms)s ms, gain %(gain)dx") % {
+        "edition": edition_word(cfg["ed"]), "ms": decimal(integration_ms(cfg["it"]), 1),
+        "gain": cfg["gain"]}
 
 
 def put_back(pyramid, before):
@@ -875,12 +903,16 @@ def _calibrate(pyramid, driver, edition, samples, gain, integration, save, out, 
     steps = plan(edition, samples)
     faces = [label for label in classifier.classes_for(edition) if label != classifier.EMPTY]
     dice = len(get_edition(edition).dice)
-    print(_("calibrating the %s edition: %d dice (the grey die in both inks) and the empty "
-          "head, %d readings (%d per class, %d for each grey ink)") % (
-              edition_word(edition), dice, len(steps), samples, samples * GREY_FACTOR)
+    print(_("calibrating the %(edition)s edition: %(dice)d dice (the grey die in both inks) "
+            "and the empty head, %(readings)d readings (%(samples)d per class, %(grey)d for "
+            "each grey ink)") % {
+              "edition": edition_word(edition), "dice": dice, "readings": len(steps),
+              "samples": samples, "grey": samples * GREY_FACTOR}
           if len(faces) > dice else
-          _("calibrating the %s edition: %d dice and the empty head, %d readings (%d per class)")
-          % (edition_word(edition), dice, len(steps), samples), file=out)
+          _("calibrating the %(edition)s edition: %(dice)d dice and the empty head, "
+            "%(readings)d readings (%(samples)d per class)")
+          % {"edition": edition_word(edition), "dice": dice, "readings": len(steps),
+             "samples": samples}, file=out)
     print(_("sensor: %s") % settings_line(it, cfg["gain"]), file=out)
     try:
         return _session(pyramid, driver, edition, samples, save, out, cfg, it, settings, steps,
@@ -893,8 +925,9 @@ def restarted_line(exc, port):
     """The line for a board that restarted mid-session (``DeviceRestarted`` ``exc``): it
     now runs the settings saved with its profile, and the command to run again names
     ``port`` (tester s37tm finding 11)."""
-    return _("%s; nothing was saved, and the pyramid runs its own profile and settings again "
-             "(those it starts with): run %s again") % (exc, again_command(port))
+    return _("%(problem)s; nothing was saved, and the pyramid runs its own profile and "
+             "settings again (those it starts with): run %(command)s again") % {
+        "problem": exc, "command": again_command(port)}
 
 
 def brightest(edition):
@@ -950,10 +983,12 @@ def choose_gain(pyramid, driver, edition, out):
         it = integration_ms(state["cfg"]["it"])
         on, _off = _sample(pyramid, 0, 0)
         readings[gain] = difference(on, _off)
-        print(ngettext("gain %2dx: %s clear %d count (%s of full scale)",
-                       "gain %2dx: %s clear %d counts (%s of full scale)", on[0])
-              % (gain, colours_in(label), on[0], percent(on[0] / float(full_scale(it)))),
-              file=out)
+        print(ngettext("gain %(gain)2dx: %(die)s clear %(counts)d count (%(share)s of full "
+                       "scale)",
+                       "gain %(gain)2dx: %(die)s clear %(counts)d counts (%(share)s of full "
+                       "scale)", on[0])
+              % {"gain": gain, "die": colours_in(label), "counts": on[0],
+                 "share": percent(on[0] / float(full_scale(it)))}, file=out)
         return on[0]
 
     it = integration_ms(pyramid.link.configure()["it"])
@@ -1038,24 +1073,27 @@ def reach_light(pyramid, driver, edition, cfg, out):
     clear = difference(on, off)[0]
     # the built-in profile's floor: the maker's dice's own is known from the readings
     # (``_light_round_check``), tester s35-2 finding 3
-    print(ngettext("darkest die: %s clear %d count (enough light for the built-in "
-                   "profile's dice: %d, aiming at %d; the readings then tell your dice's "
-                   "own)",
-                   "darkest die: %s clear %d counts (enough light for the built-in "
-                   "profile's dice: %d, aiming at %d; the readings then tell your dice's "
-                   "own)", clear)
-          % (colours_in(label), clear, int(floor + 0.999), int(floor * LIGHT_MARGIN + 0.999)),
-          file=out)
+    print(ngettext("darkest die: %(die)s clear %(counts)d count (enough light for the "
+                   "built-in profile's dice: %(floor)d, aiming at %(aim)d; the readings then "
+                   "tell your dice's own)",
+                   "darkest die: %(die)s clear %(counts)d counts (enough light for the "
+                   "built-in profile's dice: %(floor)d, aiming at %(aim)d; the readings then "
+                   "tell your dice's own)", clear)
+          % {"die": colours_in(label), "counts": clear, "floor": int(floor + 0.999),
+             "aim": int(floor * LIGHT_MARGIN + 0.999)}, file=out)
     if clear >= floor * LIGHT_MARGIN:
         return dict(cfg, light_check=(label, difference(on, off)), trusted=trusted)
     text, new = light_fix(settings, clear, floor, cfg.get("brightest", clear), LIGHT_MARGIN)
     if new is None:
         raise CliError(ngettext(
-            "too little light: the darkest die (%s) gives %d count of clear at %s ms and "
-            "gain %dx, and no setting gives it enough: %s; nothing was saved",
-            "too little light: the darkest die (%s) gives %d counts of clear at %s ms and "
-            "gain %dx, and no setting gives it enough: %s; nothing was saved", clear) % (
-                colours_in(label), clear, decimal(it, 1), cfg["gain"], text))
+            "too little light: the darkest die (%(die)s) gives %(counts)d count of clear at "
+            "%(ms)s ms and gain %(gain)dx, and no setting gives it enough: %(fix)s; nothing "
+            "was saved",
+            "too little light: the darkest die (%(die)s) gives %(counts)d counts of clear at "
+            "%(ms)s ms and gain %(gain)dx, and no setting gives it enough: %(fix)s; nothing "
+            "was saved", clear) % {
+                "die": colours_in(label), "counts": clear, "ms": decimal(it, 1),
+                "gain": cfg["gain"], "fix": text})
     try:
         longer = new["integration_ms"]  # sent in whole ms: 3 is the one 2.4 ms step
         cfg = pyramid.link.configure(gain=new["gain"],
@@ -1157,9 +1195,11 @@ def _read_steps(pyramid, driver, edition, out, it, gain, steps, previous=None,
                 flag = "  " + _("SATURATED")
             if not driver.automatic or index == len(steps) or index % 10 == 0:
                 # the letters and "LED off" as the monitor's columns say them (c: clear channel)
-                print(_("[%3d/%d] %-12s c=%5d r=%5d g=%5d b=%5d (LED off c=%d)%s")
-                      % (index, len(steps), shown_label(label), reading[0], reading[1],
-                         reading[2], reading[3], off[0], flag), file=out)
+                print(_("[%(index)3d/%(total)d] %(class)-12s c=%(clear)5d r=%(red)5d "
+                        "g=%(green)5d b=%(blue)5d (LED off c=%(clear_off)d)%(flag)s")
+                      % {"index": index, "total": len(steps), "class": shown_label(label),
+                         "clear": reading[0], "red": reading[1], "green": reading[2],
+                         "blue": reading[3], "clear_off": off[0], "flag": flag}, file=out)
             collected[label].append(reading)
             like = looks_like(label, reading, previous, collected, gain)
             if not like:
@@ -1334,12 +1374,13 @@ def saturation_fix(settings, counts=None):
         return _fix_for(it, gain, counts)
     lower = [g for g in _tcs.GAINS if g < gain]
     if lower:
-        return (_("gain %dx (--gain %d)") % (lower[-1], lower[-1]),
+        return (_("gain %(gain)dx (--gain %(gain)d)") % {"gain": lower[-1]},
                 {"integration_ms": it, "gain": lower[-1]})
     if it > _tcs.INTEGRATION_MIN_MS:
         steps = max(1, int(it / 2.0 / _tcs.STEP_MS))
         shorter = integration_ms(steps * _tcs.STEP_MS)
-        return (_("integration time %s ms (--integration %.1f)") % (decimal(shorter, 1), shorter),
+        return (_("integration time %(ms)s ms (--integration %(typed).1f)")
+                % {"ms": decimal(shorter, 1), "typed": shorter},
                 {"integration_ms": shorter, "gain": gain})
     return (_("less LED current or the sensor further from the die (hardware/README.md): "
               "even %s ms at gain 1x saturates") % decimal(_tcs.INTEGRATION_MIN_MS, 1), None)
@@ -1350,15 +1391,16 @@ def _fix_for(it, gain, counts):
     rate = counts / float(gain * _tcs.steps(it))  # counts per step at gain 1x
     for lower in reversed([g for g in _tcs.GAINS if g < gain]):
         if rate * lower * _tcs.steps(it) <= RANGE_WINDOW[1] * full_scale(it):
-            return (_("gain %dx (--gain %d)") % (lower, lower),
+            return (_("gain %(gain)dx (--gain %(gain)d)") % {"gain": lower},
                     {"integration_ms": it, "gain": lower})
     # no longer than LONGEST_MS, the longest --integration takes (a release's three
     # readings in its 1.5 s): a board running longer is offered at most that
     for n in range(min(_tcs.steps(it) - 1, _tcs.steps(LONGEST_MS)), 0, -1):
         if rate * n <= RANGE_WINDOW[1] * _tcs.full_scale_steps(n):
             shorter = integration_ms(n * _tcs.STEP_MS)
-            return (_("gain 1x and integration time %s ms (--gain 1 --integration %.1f)")
-                    % (decimal(shorter, 1), shorter), {"integration_ms": shorter, "gain": 1})
+            return (_("gain 1x and integration time %(ms)s ms (--gain 1 --integration "
+                      "%(typed).1f)") % {"ms": decimal(shorter, 1), "typed": shorter},
+                    {"integration_ms": shorter, "gain": 1})
     return (_("less LED current or the sensor further from the die (hardware/README.md): "
               "even gain 1x saturates at any integration time"), None)
 
@@ -1393,9 +1435,10 @@ def stopped_saturated(stop, edition, settings, port=None):
     label, counts = estimate
     text, new = saturation_fix(settings, counts)
     if new is None:
-        return head + ". " + (_("The readings so far put the brightest die (%s) near %d counts "
-                                "here: it needs %s; the pyramid keeps its profile")
-                              % (shown_label(label), counts, text))
+        return head + ". " + (_("The readings so far put the brightest die (%(die)s) near "
+                                "%(counts)d counts here: it needs %(fix)s; the pyramid keeps "
+                                "its profile")
+                              % {"die": shown_label(label), "counts": counts, "fix": text})
     return head + ". " + (_(
         "The readings so far put the brightest die (%(die)s) near %(counts)d counts here: "
         "set %(fix)s, or let --autorange choose the gain (it measures the brightest die), and "
@@ -1435,7 +1478,8 @@ def _light_round_check(pyramid, edition, settings, total, out):
         text, new = light_fix(settings, clear, floor, brightest, LIGHT_MARGIN)
         if new is None:
             raise CliError(light_problem(profile, seen, settings, pyramid.port)
-                           + _(" (after %d of %d readings; nothing was saved)") % (taken, total))
+                           + _(" (after %(done)d of %(total)d readings; nothing was saved)")
+                           % {"done": taken, "total": total})
         longer = new["integration_ms"]  # sent in whole ms: 3 is the one 2.4 ms step
         try:
             cfg = pyramid.link.configure(
@@ -1443,7 +1487,8 @@ def _light_round_check(pyramid, edition, settings, total, out):
                 integration_ms=(None if longer == settings["integration_ms"]
                                 else max(3.0, longer)))
         except LinkError as exc:
-            _explain_failure(pyramid, exc, _("after %d of %d readings") % (taken, total))
+            _explain_failure(pyramid, exc, _("after %(done)d of %(total)d readings")
+                             % {"done": taken, "total": total})
         pyramid.check_alive()
         line = ngettext(
             "the readings so far say these dice need %(floor)d counts of clear, more than the "
@@ -1537,16 +1582,17 @@ def _session(pyramid, driver, edition, samples, save, out, cfg, it, settings, st
             _unanswered_save(pyramid, exc, held, cfg, out)
         pyramid.check_alive()
         result.saved = True
-        facts = (len(text), edition_word(edition), decimal(it, 1), cfg["gain"])
+        facts = {"bytes": len(text), "edition": edition_word(edition), "ms": decimal(it, 1),
+                 "gain": cfg["gain"]}
         if pyramid.virtual is not None:
             # its flash is a folder that goes when it stops, at the end of this command
-            print(_("profile saved on this virtual pyramid (%d bytes, %s edition, %s ms, "
-                    "gain %dx) until it stops at the end of this command: the next virtual "
-                    "pyramid starts with the built-in profile again (--out keeps a copy in "
-                    "a file)") % facts, file=out)
+            print(_("profile saved on this virtual pyramid (%(bytes)d bytes, %(edition)s "
+                    "edition, %(ms)s ms, gain %(gain)dx) until it stops at the end of this "
+                    "command: the next virtual pyramid starts with the built-in profile again "
+                    "(--out keeps a copy in a file)") % facts, file=out)
         else:
-            print(_("profile saved on the pyramid (%d bytes, %s edition, %s ms, gain %dx)")
-                  % facts, file=out)
+            print(_("profile saved on the pyramid (%(bytes)d bytes, %(edition)s edition, "
+                    "%(ms)s ms, gain %(gain)dx)") % facts, file=out)
     return result
 
 
@@ -1581,9 +1627,9 @@ def _unanswered_save(pyramid, exc, held, cfg, out):
               file=out)
         return
     if now is not None and (not now[0] or tuple(now[1:]) != fitted):
-        failed = CliError(_("%s (while saving the profile); the pyramid says it holds its "
-                            "old profile: nothing was saved, run %s again") % (
-                                exc, again_command(pyramid.port)))
+        failed = CliError(_("%(exc)s (while saving the profile); the pyramid says it holds "
+                            "its old profile: nothing was saved, run %(command)s again") % {
+                                "exc": exc, "command": again_command(pyramid.port)})
         failed.link_failure = True
         raise failed
     stopped = CliError(_(
@@ -1774,8 +1820,8 @@ def suspect_warning(label, like):
     if like == "empty":
         return _("this reading looks like the empty head: is the %s die in the head?") % (
             _colour(label))
-    return _("this reading looks like the %s die read just before it: is the %s die in "
-             "the head?") % (_colour(like), _colour(label))
+    return _("this reading looks like the %(like)s die read just before it: is the %(die)s "
+             "die in the head?") % {"like": _colour(like), "die": _colour(label)}
 
 
 def refusal_line(refused, collected, port=None):
@@ -1817,15 +1863,18 @@ def refusal_line(refused, collected, port=None):
             count) % {"count": count, "n": n, "like": _colour(like), "die": _colour(label),
                       "command": again}
     if label == "empty":
-        return (_("not saved: the check names the empty head right in only %s of its readings, "
-                  "under the %s a profile needs. Take every die out when asked and run %s "
-                  "again; the pyramid keeps its profile")
-                % (percent(detail, 1), percent(_named_bar()), again))
-    return (_("not saved: the check names the %s die right in only %s of its readings, under "
-              "the %s a profile needs: its readings are spread or look like another class. "
-              "Release the %s die for every reading asked, change what the advice above names, "
-              "and run %s again; the pyramid keeps its profile")
-            % (_colour(label), percent(detail, 1), percent(_named_bar()), _colour(label), again))
+        return (_("not saved: the check names the empty head right in only %(share)s of its "
+                  "readings, under the %(needed)s a profile needs. Take every die out when "
+                  "asked and run %(command)s again; the pyramid keeps its profile")
+                % {"share": percent(detail, 1), "needed": percent(_named_bar()),
+                   "command": again})
+    return (_("not saved: the check names the %(die)s die right in only %(share)s of its "
+              "readings, under the %(needed)s a profile needs: its readings are spread or look "
+              "like another class. Release the %(die)s die for every reading asked, change "
+              "what the advice above names, and run %(command)s again; the pyramid keeps its "
+              "profile")
+            % {"die": _colour(label), "share": percent(detail, 1),
+               "needed": percent(_named_bar()), "command": again})
 
 
 def _named_bar():
@@ -1872,17 +1921,17 @@ def print_report(result, out):
     t = result.loo["_total"]
     covered, skipped = checked(result.loo)
     if t["n"] and skipped:
-        print(_("check of %s only (each reading left out of the fit in turn; the other "
-                "classes were read fewer than 4 times): %s named right, %s rejected, %s named "
-                "as another class") % (
-                  ", ".join(shown_label(label) for label in covered),
-                  percent(t["accuracy"], 1), percent(t["rejected"], 1),
-                  percent(t["error"], 1)), file=out)
+        print(_("check of %(classes)s only (each reading left out of the fit in turn; the "
+                "other classes were read fewer than 4 times): %(right)s named right, "
+                "%(rejected)s rejected, %(wrong)s named as another class") % {
+                  "classes": ", ".join(shown_label(label) for label in covered),
+                  "right": percent(t["accuracy"], 1), "rejected": percent(t["rejected"], 1),
+                  "wrong": percent(t["error"], 1)}, file=out)
     elif t["n"]:
-        print(_("check (each reading left out of the fit in turn): %s named right, %s "
-              "rejected, %s named as another class") % (
-                  percent(t["accuracy"], 1), percent(t["rejected"], 1),
-                  percent(t["error"], 1)), file=out)
+        print(_("check (each reading left out of the fit in turn): %(right)s named right, "
+                "%(rejected)s rejected, %(wrong)s named as another class") % {
+                  "right": percent(t["accuracy"], 1), "rejected": percent(t["rejected"], 1),
+                  "wrong": percent(t["error"], 1)}, file=out)
     else:
         print(_("check skipped: it needs 4 or more readings per class"), file=out)
     if result.advice:
@@ -2029,9 +2078,11 @@ def plot(result, path):
     ax_pairs.set_title(_("pairs of classes"))
     ax_pairs.legend(fontsize=8, loc="lower right")
     settings = result.profile["settings"]
-    fig.suptitle(_("%s edition calibration: %d readings, %s ms, gain %dx") % (
-        edition_word(result.profile["edition"]), sum(len(v) for v in result.samples.values()),
-        decimal(settings["integration_ms"], 1), settings["gain"]))
+    fig.suptitle(_("%(edition)s edition calibration: %(readings)d readings, %(ms)s ms, gain "
+                   "%(gain)dx") % {
+        "edition": edition_word(result.profile["edition"]),
+        "readings": sum(len(v) for v in result.samples.values()),
+        "ms": decimal(settings["integration_ms"], 1), "gain": settings["gain"]})
     fig.tight_layout()
     try:
         fig.savefig(path, dpi=90)

@@ -249,10 +249,11 @@ class Pyramid:
         self.hello = self.link.hello
         self.boot = self.hello["boot"]
         if self.hello["proto"] != _host_protocol():
-            print(_("pyramid: warning: the pyramid speaks protocol %d, this program %d: update "
-                  "the %s") % (self.hello["proto"], _host_protocol(),
-                              _("program") if self.hello["proto"] > _host_protocol() else
-                              _("firmware (make flash)")), file=sys.stderr)
+            print(_("pyramid: warning: the pyramid speaks protocol %(board)d, this program "
+                    "%(ours)d: update the %(older)s") % {
+                      "board": self.hello["proto"], "ours": _host_protocol(),
+                      "older": _("program") if self.hello["proto"] > _host_protocol() else
+                      _("firmware (make flash)")}, file=sys.stderr)
         return self.hello
 
     def check_alive(self):
@@ -271,8 +272,9 @@ class Pyramid:
             if self._lost_since is None:
                 self._lost_since = now
             elif now - self._lost_since > self.reconnect_grace:
-                raise CliError(_("lost the connection to %s for %.0f s (USB cable pulled?)")
-                               % (self.port, now - self._lost_since))
+                raise CliError(_("lost the connection to %(port)s for %(seconds).0f s (USB "
+                                 "cable pulled?)") % {"port": self.port,
+                                                      "seconds": now - self._lost_since})
         else:
             self._lost_since = None
 

@@ -199,7 +199,8 @@ def leaders_text(view):
             and len(view["dice_inside"]) == len(get_edition(view["edition"]).dice)):
         # no die of this leg yet: the die announced above ended the leg before
         text.append(_("Leg %d ended. ") % ended["leg"], "bold")
-    text.append(_("Race %d, leg %d. ") % (view["race"], view["leg"]), "bold")
+    text.append(_("Race %(race)d, leg %(leg)d. ") % {"race": view["race"], "leg": view["leg"]},
+                "bold")
     if len(r) >= 2:
         text.append(_("Leading: 1st "))
         text.append(colour_word(r[0]), "bold")
@@ -559,9 +560,9 @@ def info_text(view, width=None, waiting=True):
     if not over:
         phrases.append(dice_text(view) + Text("."))
     piles = view["piles"]
-    phrases.append(Text(_("Pyramid tickets left: %d%s") % (
-        view["pyramid_tickets_left"], waiting_words(view, short=True) if waiting else "")
-        + "."))
+    phrases.append(Text(_("Pyramid tickets left: %(left)d%(waiting)s") % {
+        "left": view["pyramid_tickets_left"],
+        "waiting": waiting_words(view, short=True) if waiting else ""} + "."))
     phrases.append(Text(_("Finish piles%(hidden)s: winner %(winner)s, loser %(loser)s") % {
         "hidden": "" if over else _(" (hidden)"),
         "winner": ngettext("%d card", "%d cards", piles["winner"]) % piles["winner"],

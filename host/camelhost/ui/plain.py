@@ -114,14 +114,16 @@ def status_lines(view):
         if view["last_die"]:
             lines.append(last_die_line(view))
         return lines
-    lines = [_("Race %d, leg %d") % (view["race"], view["leg"]), track_line(view), dice_line(view)]
+    lines = [_("Race %(race)d, leg %(leg)d") % {"race": view["race"], "leg": view["leg"]},
+             track_line(view), dice_line(view)]
     lines.append(_("Leg tickets left: ") + "; ".join(
         "%s %s" % (colour_word(row["colour"]), ",".join(str(v) for v in row["left"])
                    or _("none"))
         for row in view["leg_tickets"]))
     # its own message: the full screen's panel says it shorter where its width is tight
-    lines.append(pgettext("status line", "Pyramid tickets left: %d%s")
-                 % (view["pyramid_tickets_left"], waiting_words(view)))
+    # TRANSLATORS: %(waiting)s is empty, or whose pyramid ticket waits for its die
+    lines.append(pgettext("status line", "Pyramid tickets left: %(left)d%(waiting)s")
+                 % {"left": view["pyramid_tickets_left"], "waiting": waiting_words(view)})
     for p in view["players"]:
         held = ", ".join("%s %d" % (colour_word(t["colour"]), t["value"])
                          for t in p["leg_tickets"]) \

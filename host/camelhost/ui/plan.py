@@ -199,7 +199,8 @@ def plan(view, size, texts, panel="odds", banner=(), digits=False, error=None,
     never so far that a panel scrolls; the most rows they can give when not that many.
     Raises ``ValueError`` for an unknown ``panel``."""
     if panel not in PANELS:
-        raise ValueError(_("unknown panel %r (one of %s)") % (panel, ", ".join(PANELS)))
+        raise ValueError(_("unknown panel %(panel)r (one of %(known)s)")
+                         % {"panel": panel, "known": ", ".join(PANELS)})
     width, height = size
     result = Plan(too_small=too_small(width, height), detail=detail is not None,
                   track=False, track_rows=None, track_used=0, hint=False,

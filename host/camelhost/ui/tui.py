@@ -1455,7 +1455,8 @@ class TableApp(InLanguage, App):
                                                   width=self.odds_width() - 2))
         elif self.query_one("#left", ContentSwitcher).current == "leg-box":
             self._switch("odds-box")  # the leg's end was undone
-        self.sub_title = _("race %d, leg %d") % (view["race"], view["leg"])
+        self.sub_title = _("race %(race)d, leg %(leg)d") % {"race": view["race"],
+                                                            "leg": view["leg"]}
         self.fit()
         self._want_odds(view)
 

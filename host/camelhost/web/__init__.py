@@ -21,9 +21,9 @@ def add_web_argument(parser):
     parser.add_argument(
         "--web", nargs="?", const="%s:%d" % (DEFAULT_HOST, DEFAULT_PORT), default=None,
         metavar="HOST:PORT",
-        help=_("serve a live scoreboard page (default %s:%d, this computer only; "
-             "0.0.0.0:8080 serves the local network, with a secret address and a QR code)")
-             % (DEFAULT_HOST, DEFAULT_PORT))
+        help=_("serve a live scoreboard page (default %(host)s:%(port)d, this computer only; "
+               "0.0.0.0:8080 serves the local network, with a secret address and a QR code)")
+             % {"host": DEFAULT_HOST, "port": DEFAULT_PORT})
 
 
 def announce(board, stream=None):
@@ -63,10 +63,11 @@ def _bind_problem(exc, host, port):
                                                        "port": port}
     if exc.errno == errno.EADDRINUSE:
         return _("that port is already in use (another table's scoreboard?): give another, "
-                 "e.g. --web %s:%d") % (host, port + 1 if port < 65535 else DEFAULT_PORT)
+                 "e.g. --web %(host)s:%(port)d") % {
+                     "host": host, "port": port + 1 if port < 65535 else DEFAULT_PORT}
     if exc.errno == errno.EACCES and port < 1024:
         return _("a port under 1024 needs the administrator: give one from 1024 up, "
-                 "e.g. --web %s:%d") % (host, DEFAULT_PORT)
+                 "e.g. --web %(host)s:%(port)d") % {"host": host, "port": DEFAULT_PORT}
     if exc.errno == errno.EADDRNOTAVAIL:
         return _("%(host)s is not an address of this computer: give one of its own, e.g. "
                  "--web %(default)s:%(port)d or 0.0.0.0:%(port)d for the local network") % {
