@@ -215,19 +215,22 @@ def emulated_dice(monkeypatch, tmp_path):
     (``classic``/``second``) in its table (``sources.publish_emulated_dice``), written as
     emulate writes it, without starting an emulator, in a runtime folder of the test's
     own (``XDG_RUNTIME_DIR``). ``port`` defaults to a path in that folder; ``record``
-    returns the port. Every record is withdrawn when the test ends."""
+    returns the port. ``record.withdraw(port)`` withdraws it as emulate does when it
+    stops (``sources.withdraw_emulated_dice``); every record left is withdrawn when the
+    test ends. An emulated Pico's ``HELLO`` uid in these tests: ``pty_board.EMULATED_UID``."""
     from camelhost.device import sources
 
     monkeypatch.setenv("XDG_RUNTIME_DIR", str(tmp_path))
-    made = []
+    made = {}
 
     def record(dice, port=None):
         port = port or str(tmp_path / "pts7")
-        made.append(sources.publish_emulated_dice(port, dice))
+        made[port] = sources.publish_emulated_dice(port, dice)
         return port
 
+    record.withdraw = lambda port: sources.withdraw_emulated_dice(made.pop(port))
     yield record
-    for path in made:
+    for path in made.values():
         sources.withdraw_emulated_dice(path)
 
 

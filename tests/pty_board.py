@@ -13,7 +13,12 @@ import threading
 import time
 import tty
 
+from camelhost.device.sources import EMULATED_UID_MARK
 from camelup.board import protocol
+
+#: an emulated Pico's unique id (``HELLO``'s ``uid``, ``sources.EMULATED_UID_MARK``
+#: first): the one the tests of what is said of an emulated board give it
+EMULATED_UID = EMULATED_UID_MARK + "01020304"
 
 #: what the rp2 port sent when the firmware's main.py raised (MicroPython 1.28)
 CRASH = (b'Traceback (most recent call last):\r\n  File "main.py", line 4, in <module>\r\n'

@@ -11,27 +11,20 @@ import pytest
 from camelhost import cli
 from camelhost.commands import calibrate as calibrate_command
 from camelhost.device import emulated, sources, uf2
+from pty_board import EMULATED_UID as EMULATED
 from test_emulate_edition_line import _Board
 from test_play_board_edition import Board
 
-EMULATED = sources.EMULATED_UID_MARK + "01020304"
-
-
-@pytest.fixture(autouse=True)
-def runtime(monkeypatch, tmp_path):
-    """The records in a folder of the test's own."""
-    monkeypatch.setenv("XDG_RUNTIME_DIR", str(tmp_path))
-
 
 @pytest.mark.process  # a pty and a thread answering on it
-def test_another_edition_than_the_emulated_dice_is_refused_in_one_line(monkeypatch, capsys):
+def test_another_edition_than_the_emulated_dice_is_refused_in_one_line(monkeypatch, capsys,
+                                                                        emulated_dice):
     board = Board("second", uid=EMULATED)
     try:
-        record = sources.publish_emulated_dice(board.port, "second")
+        emulated_dice("second", board.port)
         monkeypatch.setattr("sys.stdin", io.StringIO(""))
         status = cli.main(["calibrate", "--port", board.port, "--edition", "classic",
                            "--samples", "3"])
-        sources.withdraw_emulated_dice(record)
     finally:
         board.close()
     out, err = capsys.readouterr()
@@ -48,19 +41,19 @@ def _pyramid(port, uid=EMULATED):
     return SimpleNamespace(virtual=None, hello={"uid": uid, "ed": "second"}, port=port)
 
 
-def test_without_edition_the_emulated_dice_are_calibrated(tmp_path):
-    port = str(tmp_path / "ttyPICO")
-    record = sources.publish_emulated_dice(port, "classic")  # a kept image set to second
+def test_without_edition_the_emulated_dice_are_calibrated(emulated_dice):
+    port = emulated_dice("classic")  # a kept image set to second
     assert calibrate_command.emulated_edition(_pyramid(port), None) == "classic"
     assert calibrate_command.emulated_edition(_pyramid(port), "classic") == "classic"
     # a real board's id, or no emulator running any more: the edition as asked
     assert calibrate_command.emulated_edition(_pyramid(port, "E6614103E7452D2F"), None) is None
-    sources.withdraw_emulated_dice(record)
+    emulated_dice.withdraw(port)
     assert calibrate_command.emulated_edition(_pyramid(port), "classic") == "classic"
     assert sources.emulated_dice(port) is None
 
 
-def test_emulate_records_its_dice_while_it_runs(monkeypatch, capsys):
+def test_emulate_records_its_dice_while_it_runs(monkeypatch, capsys, emulated_dice):
+    """``emulated_dice``: the records in a runtime folder of the test's own."""
     monkeypatch.setattr(emulated, "EmulatedPyramid", _Board)
     monkeypatch.setattr(emulated, "node_runner", lambda: None)
     monkeypatch.setattr(emulated, "find_uf2", lambda given: "/tmp/RPI_PICO.uf2")

@@ -9,10 +9,9 @@ said as before."""
 import pytest
 from camelhost import cli
 from camelhost.commands import monitor as monitor_command
-from camelhost.device import sources
 from camelhost.tools import monitor
+from pty_board import EMULATED_UID as EMULATED
 
-EMULATED = sources.EMULATED_UID_MARK + "01020304"
 REAL = "E6614103E7452D2F"
 
 

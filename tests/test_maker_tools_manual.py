@@ -17,7 +17,7 @@ def _english_afterwards():
 SAID = {
     "en": "--port manual: this tool needs a pyramid: give --port PORT, --port auto or "
           "--port virtual",
-    "de": "--port manual: dieses Werkzeug braucht eine Pyramide: gib --port PORT, --port "
+    "de": "--port manual: dieses Werkzeug braucht eine Pyramide: gib --port ANSCHLUSS, --port "
           "auto oder --port virtual an",
 }
 
@@ -32,3 +32,17 @@ def test_the_maker_tools_with_port_manual_say_they_need_a_pyramid(tool, lang, ca
     out, err = capsys.readouterr()
     assert err.splitlines() == ["pyramid: " + SAID[lang]]
     assert out == ""
+
+
+@pytest.mark.parametrize("lang, word", [("en", "PORT"), ("de", "ANSCHLUSS")])
+def test_the_port_placeholder_is_the_help_metavar_in_every_language(lang, word, capsys):
+    """German ``--help`` said ``--port PORT`` where the offers said ``--port ANSCHLUSS``
+    (maker s45b): one word, the metavar's, in the help and in every offer."""
+    with pytest.raises(SystemExit):
+        cli.main(["doctor", "--lang", lang, "--help"])
+    assert "--port %s " % word in capsys.readouterr().out
+    assert cli.main(["monitor", "--port", "manual", "--lang", lang]) == 1
+    assert " --port %s, --port auto " % word in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        cli.main(["play", "--lang", lang, "--help"])
+    assert "| %s |" % word in " ".join(capsys.readouterr().out.split())

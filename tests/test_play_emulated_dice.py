@@ -6,10 +6,8 @@ refuses another in one line naming how to play them."""
 
 import pytest
 from camelhost.commands import play
-from camelhost.device import sources
 from camelhost.errors import CliError
-
-EMULATED = sources.EMULATED_UID_MARK + "01020304"
+from pty_board import EMULATED_UID as EMULATED
 
 
 class _Link:

@@ -111,3 +111,52 @@ def test_flash_hears_the_firmware_running_on_the_board_its_serial_number_names(m
         assert flash.running_firmware("id:" + PICO) in ("HB", "HELLO")
     finally:
         board.close()
+
+
+def test_play_refuses_a_serial_number_no_port_has_in_one_line(another_pico, tmp_path, capsys):
+    """``play --pyramid id:ABC`` (maker s45b): read as a missing port before, naming no
+    ids; now the line the maker's tools say, with play's offers, and no journal left."""
+    journal = tmp_path / "g.jsonl"
+    assert cli.main(["play", "--players", "Ann,Ben,Cy", "--pyramid", "id:ABC", "--plain",
+                     "--journal", str(journal)]) == 1
+    assert capsys.readouterr().err == (
+        "pyramid: cannot open id:ABC: no USB serial port has the serial number ABC (serial "
+        "ports seen: %s). Plug the pyramid in, or give --pyramid auto (the first RP2040 on "
+        "USB), --pyramid virtual (the simulated pyramid) or --pyramid manual to type the "
+        "dice\n" % SEEN)
+    assert not journal.exists()
+
+
+@pytest.mark.process  # a pseudo-terminal and a thread answering on it
+@pytest.mark.parametrize("form", ["id:" + PICO, "port:%s"])
+def test_plays_pyramid_opens_the_board_a_port_form_names(form, monkeypatch):
+    from camelhost.device.open import open_pyramid
+
+    board = Board(uid=PICO)
+    try:
+        _ports(monkeypatch, ("/dev/ttyS0", None), (board.port, PICO))
+        with open_pyramid(form.replace("%s", board.port), option="--pyramid") as pyramid:
+            assert pyramid.port == board.port
+            assert pyramid.link.hello["uid"] == PICO
+    finally:
+        board.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_doctors_heading_names_the_port_a_serial_number_found(lang, monkeypatch,
+                                                              tmp_path, capsys):
+    """The heading said ``id:E661...``, where ``auto`` names the port it found (maker
+    s45b): the port and the id that found it."""
+    gone = str(tmp_path / "ttyACM7")  # listed, gone before it opens
+    _ports(monkeypatch, ("/dev/ttyS0", None), (gone, PICO))
+    assert cli.main(["doctor", "--lang", lang, "--port", "id:" + PICO]) == 1
+    heading = capsys.readouterr().out.splitlines()[0]
+    tail = {"en": "found by --port id:%s)", "de": "von --port id:%s gefunden)"}[lang] % PICO
+    assert heading.endswith(": %s (%s" % (gone, tail)), heading
+
+
+def test_doctors_heading_names_the_path_of_port_path(monkeypatch, tmp_path, capsys):
+    gone = str(tmp_path / "ttyACM7")
+    _ports(monkeypatch, ("/dev/ttyS0", None))
+    cli.main(["doctor", "--port", "port:" + gone])
+    assert capsys.readouterr().out.splitlines()[0] == "pyramid doctor: %s" % gone

@@ -181,6 +181,14 @@ def edition_word(edition):
     return _(name) if name in EDITIONS else str(name)
 
 
+def port_word():
+    """The placeholder for a serial port, in the table's language (German ``ANSCHLUSS``):
+    ``--port``'s metavar in ``--help`` and the word a suggested command or an offer
+    (``--port PORT``, ``--pyramid PORT``) puts where the port goes. The one source of
+    that word (``camelhost.commands.options.metavar("PORT")`` is it)."""
+    return pgettext("metavar", "PORT")
+
+
 def catalogue(lang=None):
     """The translations of language ``lang`` (a code of ``languages()``), whatever the
     table speaks; ``None``: the table's own. An object with ``gettext`` and ``pgettext``

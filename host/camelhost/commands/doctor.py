@@ -38,7 +38,16 @@ from camelhost.commands.options import (
 from camelhost.device import sources
 from camelhost.device.sources import AUTO, MANUAL
 from camelhost.errors import CliError
-from camelhost.i18n import N_, _, colours_in, decimal, edition_word, ngettext, pgettext
+from camelhost.i18n import (
+    N_,
+    _,
+    colours_in,
+    decimal,
+    edition_word,
+    ngettext,
+    pgettext,
+    port_word,
+)
 from camelhost.tools import monitor
 from camelhost.tools.calibrate import expected_clear
 from camelhost.tools.commandline import command, with_port
@@ -912,6 +921,13 @@ def _released(link, timeout=5.0):
 MAX_PUSH_WAIT = 3600
 
 
+def found_by(port, form):
+    """The heading's name of the port ``port`` (a path) found from the ``--port`` word
+    ``form`` (``auto``, ``id:<serial>``): ``/dev/ttyACM0 (found by --port id:E661...)``,
+    in the table's language."""
+    return _("%(port)s (found by --port %(form)s)") % {"port": port, "form": form}
+
+
 def run(args, out=None, hardware=None):
     """``hardware``: simulated part faults for the virtual pyramid (tests)."""
     given = getattr(args, "push_wait", None)
@@ -935,9 +951,16 @@ def run(args, out=None, hardware=None):
         from camelhost.device.open import find_rp2040_port
         try:
             port = find_rp2040_port("--port")
-            label = _("%s (found by --port auto)") % port
+            label = found_by(port, args.port)
         except CliError as exc:
             found, label = exc, _("--port auto found no pyramid on USB")
+    elif not virtual:  # id:<serial>, port:PATH: the port it names (maker s45b)
+        from camelhost.device.transport import by_serial, port_path
+        resolved = port_path(args.port)
+        if resolved is not None and by_serial(args.port) is not None:
+            label = found_by(resolved, args.port)
+        elif resolved is not None:
+            label = resolved
     print(_("pyramid doctor: %s") % label, file=out)
     monitor.quiet_link_log(False)  # the connection step says it in its own words
     try:
@@ -1057,8 +1080,8 @@ def connection_fix(port, error=None):
         return _("check that the USB cable carries data (a charge-only one gives no port) and "
                  "that the board has MicroPython (without it, it shows a drive called RPI-RP2, "
                  "no port: hardware/README.md, 'Flashing'); then run %(doctor)s again, or "
-                 "%(doctor)s --port PORT with the port pyramid emulate printed") % {
-            "doctor": with_port("doctor", AUTO)}
+                 "%(doctor)s --port %(port)s with the port pyramid emulate printed") % {
+            "doctor": with_port("doctor", AUTO), "port": port_word()}
     if monitor.names_nothing(port):
         return _("nothing is at %(port)s: plug the pyramid in by USB, then run %(command)s, "
                  "which finds it there, or give the port it gets") % {

@@ -46,7 +46,7 @@ import time
 from camelhost.commands.options import add_edition_argument, add_seed_argument, metavar
 from camelhost.device import sources
 from camelhost.errors import CliError
-from camelhost.i18n import N_, _, colours_in, edition_word
+from camelhost.i18n import N_, _, colours_in, edition_word, port_word
 from camelhost.table.manual import typed_label as console_label
 
 #: wall seconds a UF2 has to bring up its USB serial port (MicroPython's REPL comes
@@ -66,7 +66,7 @@ def add_arguments(parser):
                                "beside it, ../shared/rp2/micropython-v1.28.0-RPI_PICO.uf2"))
     parser.add_argument("--fresh", action="store_true",
                         help=_("a new board: MicroPython only, empty filesystem "
-                               "(then pyramid flash --port PORT)"))
+                               "(then pyramid flash --port %s)") % port_word())
     add_edition_argument(parser, _("which edition's dice are in the pyramid"))
     add_seed_argument(parser, _("seed of the dice and the sensor's optics; with the clock, "
                                 "of a new board's unique id and of each boot's id "

@@ -41,7 +41,7 @@ import sys
 from camelup.editions import EDITIONS
 
 from camelhost.errors import CliError
-from camelhost.i18n import _, edition_word, pgettext
+from camelhost.i18n import _, edition_word, pgettext, port_word
 
 
 def _metavars():
@@ -50,7 +50,7 @@ def _metavars():
     return {
         "FILE": pgettext("metavar", "FILE"), "FOLDER": pgettext("metavar", "FOLDER"),
         "N": pgettext("metavar", "N"), "MS": pgettext("metavar", "MS"),
-        "SECONDS": pgettext("metavar", "SECONDS"), "PORT": pgettext("metavar", "PORT"),
+        "SECONDS": pgettext("metavar", "SECONDS"), "PORT": port_word(),
         "HOST:PORT": pgettext("metavar", "HOST:PORT"),
         "ADDRESS": pgettext("metavar", "ADDRESS"), "DEVICE": pgettext("metavar", "DEVICE"),
         "CONTENT": pgettext("metavar", "CONTENT"), "DICE": pgettext("metavar", "DICE"),

@@ -22,7 +22,7 @@ from camelhost.commands.options import (
 )
 from camelhost.device.open import RP2040_VID, find_rp2040_port  # noqa: F401 (re-exported)
 from camelhost.errors import CliError
-from camelhost.i18n import N_, _, colours_in, ngettext
+from camelhost.i18n import N_, _, colours_in, ngettext, port_word
 
 HELP = N_("track a real game at the table (pyramid on USB, virtual, or dice typed in)")
 
@@ -33,13 +33,14 @@ def add_arguments(parser):
                         help=_("names in seat order, comma-separated; the first holds the start "
                                "marker (e.g. Ann,Ben,Cy)"))
     add_edition_argument(parser, _("the edition of a new game"), default=None,
-                         default_words=_("the one the pyramid is set to with --pyramid PORT "
+                         default_words=_("the one the pyramid is set to with --pyramid %s "
                                          "or auto, else second; --resume takes the "
-                                         "journal's"))
+                                         "journal's") % port_word())
     parser.add_argument("--pyramid", default=None, metavar=metavar("DEVICE"),
-                        help=_("where the dice come from: auto (the pyramid on USB) | PORT | "
-                               "virtual | manual (typed) (default manual; --resume takes the "
-                               "journal's)"))
+                        help=_("where the dice come from: auto (the pyramid on USB) | "
+                               "%(port)s | id:<serial> (the pyramid with that USB serial "
+                               "number) | virtual | manual (typed) (default manual; --resume "
+                               "takes the journal's)") % {"port": port_word()})
     parser.add_argument("--plain", action="store_true",
                         help=_("plain line mode (scripts, screen readers) instead of the full screen"))
     parser.add_argument("--verbose", action="store_true",
@@ -578,7 +579,7 @@ def _refuse_journals_pseudo_terminal(args, header, options):
     for text in getattr(args, "retype", None) or ():
         words += ["--retype", text]
     command = " ".join(shlex.quote(w) for w in
-                       words + list(options) + ["--pyramid", _("PORT")])
+                       words + list(options) + ["--pyramid", port_word()])
     raise CliError(_("%(path)s was played on %(port)s, a pseudo-terminal (an emulated "
                      "pyramid's): its number may be another program's terminal now, so a "
                      "resume opens it only when given again; nothing was changed. Continue "
@@ -603,9 +604,9 @@ def _port_to_suggest(spec, link=None):
         except AttributeError:  # no transport to ask (a stand-in link)
             now = None
         if now is not None and not now.present and (now.other or not now.reopened):
-            return _("PORT")
+            return port_word()
     if spec.startswith("/dev/pts/") and not os.path.exists(spec):
-        return _("PORT")
+        return port_word()
     return spec
 
 

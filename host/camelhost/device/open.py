@@ -16,7 +16,7 @@ import time
 from camelhost.device import sources
 from camelhost.device.events import DieEvent
 from camelhost.errors import CliError, port_message
-from camelhost.i18n import _, pgettext
+from camelhost.i18n import _, pgettext, port_word
 
 #: USB vendor id of Raspberry Pi RP2040 boards running MicroPython.
 RP2040_VID = 0x2E8A
@@ -80,7 +80,7 @@ def missing_port(port, option="--port"):
         return
     from camelhost.device.transport import by_serial, ports_seen
 
-    if option != "--pyramid" and by_serial(port) is not None:
+    if by_serial(port) is not None:
         # id:<serial>: the serial numbers there are, in the form to give
         raise CliError(sources.no_such_serial(port, option))
     text = (_("cannot open %(port)s: no such port (serial ports seen: %(seen)s). Plug the "
@@ -344,7 +344,8 @@ class OpenPyramid:
 
 def open_pyramid(spec, edition="second", seed=1, resume=None, value_buttons=True,
                  option="--pyramid", hint=None, taken=None, uid=None, played_on=None):
-    """Open the dice source ``spec`` (``manual``, ``virtual``, ``auto`` or a port path)
+    """Open the dice source ``spec`` (``manual``, ``virtual``, ``auto``, a port path, or
+    mpremote's ``id:<serial>`` or ``port:PATH``: ``transport.port_path``)
     and return an ``OpenPyramid``. ``edition``, ``seed``, ``value_buttons``: for the
     virtual pyramid. ``resume``: ``(boot, seq)`` of the last pyramid event already
     taken, so the link continues after it. ``taken``: a callable giving the last
@@ -365,7 +366,8 @@ def open_pyramid(spec, edition="second", seed=1, resume=None, value_buttons=True
     if spec == MANUAL:
         if option != "--pyramid":  # a maker's tool reads the board: no dice to type instead
             raise CliError(_("%(option)s manual: this tool needs a pyramid: give %(option)s "
-                             "PORT, %(option)s auto or %(option)s virtual") % {"option": option})
+                             "%(port)s, %(option)s auto or %(option)s virtual")
+                           % {"option": option, "port": port_word()})
         return p
     if hint is None:
         hint = sources.instead_of_a_port(option)
@@ -377,9 +379,9 @@ def open_pyramid(spec, edition="second", seed=1, resume=None, value_buttons=True
     port = spec
     if spec not in (AUTO, VIRTUAL):
         missing_port(spec, option)  # a path that names nothing: the ports seen, the others
-        if option != "--pyramid":  # id:<serial>, port:PATH: the maker's forms, as flash's
-            from camelhost.device.transport import port_path
-            port = port_path(spec)
+        # id:<serial>, port:PATH: mpremote's forms, in every command that takes a port
+        from camelhost.device.transport import port_path
+        port = port_path(spec)
     if spec == AUTO:
         port = find_rp2040_port(option)
     elif spec == VIRTUAL:

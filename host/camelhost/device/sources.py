@@ -3,7 +3,7 @@
 them (``open`` resolves them, ``flash`` refuses the two that are no board), and how a
 maker's tool names a port it did not find."""
 
-from camelhost.i18n import _
+from camelhost.i18n import _, port_word
 
 #: the player types every die (no pyramid)
 MANUAL = "manual"
@@ -140,7 +140,7 @@ def instead_of_a_port(option, first=AUTO, virtual=True):
     (``open.find_rp2040_port``: every command that takes ``auto``)."""
     named = {"o": option}
     ways = [_("%(o)s auto (the first RP2040 on USB)") % named if first == AUTO
-            else _("%(o)s PORT") % named]
+            else "%s %s" % (option, port_word())]
     if virtual:
         ways.append(_("%(o)s virtual (the simulated pyramid)") % named)
     if option == "--pyramid":
@@ -191,15 +191,15 @@ def names_nothing(port, option="--port"):
     copied from the README's Windows example: tester s43, finding 3). False for what
     exists, a URL, the option's own words (``auto``, ``virtual``, ``manual``) and a slip
     of one (``virtua``: the opening asks "did you mean"), and on Windows for a bare name
-    (``COM3`` is a port name there, only opening it can tell). The maker's ``--port``
-    takes mpremote's forms too (``transport.port_path``): ``id:<serial>`` names nothing
+    (``COM3`` is a port name there, only opening it can tell). Every option that takes a
+    port takes mpremote's forms too (``transport.port_path``): ``id:<serial>`` names nothing
     when no USB serial port has that serial number, ``port:PATH`` when ``PATH`` does."""
     import os
 
     from camelhost.device.transport import BY_PATH, BY_SERIAL, port_path
 
-    if option != "--pyramid" and (port.startswith(BY_SERIAL) or port.startswith(BY_PATH)):
-        path = port_path(port)  # the maker's tools take mpremote's forms, as flash does
+    if port.startswith(BY_SERIAL) or port.startswith(BY_PATH):
+        path = port_path(port)  # every command takes mpremote's forms, as flash does
         if path is None:
             return True  # no USB serial port has that serial number
         port = path
@@ -216,8 +216,8 @@ def no_such_serial(port, option="--port", virtual=True):
     with its own ``id:`` (``transport.ports_seen``), then what ``option`` offers instead
     (``instead_of_a_port``; ``virtual`` False for ``pyramid flash``, which needs a
     board; under ``make flash``, ``PORT_FORM_ENV``, its ``PORT=auto``) and ``pyramid
-    emulate`` for a maker without a board. Every maker's tool says it before it reads,
-    builds or copies anything."""
+    emulate`` for a maker without a board (not for play's ``--pyramid``, which offers
+    the dice typed). Every command says it before it reads, builds or copies anything."""
     import os
 
     from camelhost.device.transport import by_serial, ports_seen
@@ -226,7 +226,10 @@ def no_such_serial(port, option="--port", virtual=True):
         instead = port_given(AUTO)  # make flash PORT=...: make's form
     else:
         instead = instead_of_a_port(option, virtual=virtual)
-    return (_("cannot open %(port)s: no USB serial port has the serial number %(serial)s "
+    text = (_("cannot open %(port)s: no USB serial port has the serial number %(serial)s "
               "(serial ports seen: %(seen)s). Plug the pyramid in, or give %(instead)s")
             % {"port": port, "serial": by_serial(port), "seen": ports_seen(ids=True),
-               "instead": instead}) + ". " + without_a_board()
+               "instead": instead})
+    if option == "--pyramid":  # play: the dice typed are offered, as for a missing port
+        return text
+    return text + ". " + without_a_board()

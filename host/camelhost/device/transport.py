@@ -140,8 +140,9 @@ class TerminalInUse(PortInUse):
     ``HELLO?`` lines would land on its screen (``terminal_owner``)."""
 
 
-#: mpremote's two prefixes of a port, which ``pyramid flash`` hands on and every maker's
-#: tool (flash, doctor, calibrate, monitor) takes (``port_path``): a board by its USB
+#: mpremote's two prefixes of a port, which ``pyramid flash`` hands on and every command
+#: that takes a port (flash, doctor, calibrate, monitor, play's ``--pyramid``) takes
+#: (``port_path``): a board by its USB
 #: serial number (``id:E6614103E7452D2F``), a port by its path (``port:/dev/ttyACM0``)
 BY_SERIAL = "id:"
 BY_PATH = "port:"
@@ -154,7 +155,7 @@ def by_serial(port):
 
 
 def port_path(port):
-    """The device path the maker's ``--port`` word ``port`` names, in each of the forms
+    """The device path the word ``port`` names (``--port``, play's ``--pyramid``), in each of the forms
     ``pyramid flash`` takes (mpremote's): ``port:PATH`` is ``PATH``; ``id:<serial>`` the
     USB serial port whose serial number it is (pyserial's ``list_ports``, its
     ``serial_number``: a Pico's is its flash chip's unique id, as its ``HELLO``'s

@@ -25,7 +25,16 @@ from camelup.editions import GREY, get_edition, split_die_label
 
 from camelhost.device.events import fault_text, out_dice, out_mask
 from camelhost.device.open import LineQuality, PyramidIdentity, PyramidPresence, PyramidRestarted
-from camelhost.i18n import N_, _, colour_list, colour_word, colours_in, percent, yes_or_no
+from camelhost.i18n import (
+    N_,
+    _,
+    colour_list,
+    colour_word,
+    colours_in,
+    percent,
+    port_word,
+    yes_or_no,
+)
 from camelhost.table import bots, events, narration
 from camelhost.table.display import Seam
 from camelhost.table.errors import TableError, shown
@@ -1129,7 +1138,7 @@ class Table:
                      "ended and is not opened again; type the dice meanwhile, e.g. '%(die)s'; "
                      "for its dice again, quit and resume with its port: %(command)s") % {
                          "port": away.port, "die": example,
-                         "command": self._resume_on(_("PORT"))}
+                         "command": self._resume_on(port_word())}
         elif away.other is None and away.pty and not away.emulated:
             # a pseudo-terminal still open but silent, not the emulator's (a virtual
             # pyramid's, a bridge's): no cable, and no emulator's keys to name
@@ -1137,7 +1146,7 @@ class Table:
                      "(no cable to check), still open; type the dice meanwhile, e.g. "
                      "'%(die)s'; it answers again once the program behind it restarts the "
                      "board, or quit and resume with its port: %(command)s") % {
-                         "port": away.port, "die": example, "command": self._resume_on(_("PORT"))}
+                         "port": away.port, "die": example, "command": self._resume_on(port_word())}
         elif away.other is None and away.pty:
             # the emulated Pico's pseudo-terminal, open but silent: no cable; its emulator
             # restarts it, with a key of the emulator's terminal
@@ -1146,7 +1155,7 @@ class Table:
                      "meanwhile, e.g. '%(die)s'; it answers again once its emulator restarts "
                      "the board (x in the emulator's terminal), or quit and resume with its "
                      "port: %(command)s") % {"port": away.port, "die": example,
-                                             "command": self._resume_on(_("PORT"))}
+                                             "command": self._resume_on(port_word())}
         elif away.other is None:
             text = _("the pyramid is not answering: check its USB cable; type the dice "
                      "meanwhile, e.g. '%s'") % example
@@ -1161,13 +1170,13 @@ class Table:
                      "Type the dice meanwhile, e.g. '%(die)s'; for the pyramid's dice again, "
                      "quit and resume with its port: %(command)s") % {
                          "port": away.port, "what": away.other, "die": example,
-                         "command": self._resume_on(_("PORT"))}
+                         "command": self._resume_on(port_word())}
         else:
             text = _("the pyramid's port %(port)s is now %(what)s: nothing is written to it. "
                      "Type the dice meanwhile, e.g. '%(die)s'; for the pyramid's dice again, "
                      "plug it in again, or quit and resume with its port: %(command)s") % {
                          "port": away.port, "what": away.other, "die": example,
-                         "command": self._resume_on(_("PORT"))}
+                         "command": self._resume_on(port_word())}
         self.display.notices([{"kind": "info", "text": text}], self.view())
 
     def _resume_on(self, pyramid):

@@ -109,7 +109,7 @@ import stat
 from camelup.calibration import die_label
 from camelup.editions import INKS
 
-from camelhost.i18n import N_, _, colour_word, colours_in, ngettext, pgettext
+from camelhost.i18n import N_, _, colour_word, colours_in, ngettext, pgettext, port_word
 from camelhost.textfile import without_bom
 
 try:
@@ -289,7 +289,7 @@ def _unread_words(unread, rebuilt):
         return ""
     if not rebuilt:
         flags = " ".join((["--bots", "NAMES"] if "bots" in unread else [])
-                         + (["--pyramid", "PORT"] if "pyramid" in unread else []))
+                         + (["--pyramid", port_word()] if "pyramid" in unread else []))
         what = (_("its bots and the pyramid it was played with") if len(unread) == 2
                 else _("its bots") if "bots" in unread
                 else _("the pyramid it was played with"))
@@ -301,8 +301,8 @@ def _unread_words(unread, rebuilt):
                    "every seat is played by a person")
     if "pyramid" in unread:
         words += _("; the pyramid it was played with can't be read from it and no "
-                   "--pyramid was given: the dice are typed (--pyramid PORT takes them "
-                   "from a pyramid)")
+                   "--pyramid was given: the dice are typed (--pyramid %s takes them "
+                   "from a pyramid)") % port_word()
     return words
 
 

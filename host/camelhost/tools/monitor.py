@@ -37,6 +37,7 @@ from camelhost.i18n import (
     ngettext,
     percent,
     pgettext,
+    port_word,
 )
 from camelhost.tools.commandline import with_port
 
@@ -695,7 +696,7 @@ def format_reading(n, reading, saturation, quality=None, port=None, floor=None):
                               floor.need()) % floor.need())
     if on[0] >= saturation:
         flags.append(_("SATURATED: %s picks a gain that fits") % with_port(
-            "calibrate", _("PORT") if port is None else port, "--autorange"))
+            "calibrate", port_word() if port is None else port, "--autorange"))
     slider = reading.get("sl")
     slider = "?" if slider is None else (pgettext("monitor slider", "PUSHED") if slider else "-")
     line = "%5d %-8s %6d %6d %6d %6d | %-23s | %-12s  %s %5s %s" % (
