@@ -62,8 +62,9 @@ def find_rp2040_port(option="--pyramid", virtual=True):
                   "ports seen: %(seen)s). Plug it in, or give %(instead)s")
                 % {"seen": seen, "instead": sources.instead_of_a_port(
                     option, first="PORT", virtual=virtual)})
-    if option == "--port":
-        text += ". " + sources.without_a_board()
+    hint = sources.without_a_board() if option == "--port" else sources.running_emulator(option)
+    if hint:
+        text += ". " + hint
     raise CliError(text)
 
 
@@ -72,7 +73,9 @@ def missing_port(port, option="--port"):
     naming the serial ports seen and what ``option`` offers instead
     (``sources.instead_of_a_port``: auto, the simulated pyramid, and for play's
     ``--pyramid`` the dice typed), then, for the maker's ``--port``, ``pyramid emulate``
-    for a maker without a board, as ``pyramid flash`` and ``--port auto`` say it (tester
+    for a maker without a board, as ``pyramid flash`` and ``--port auto`` say it, or
+    while ``pyramid emulate`` runs the emulated Pico's port to give, which play's
+    ``--pyramid`` names too (``sources.without_a_board``; tester s45, finding 3; tester
     s35-2 finding 14 c; play's ``--pyramid``: tester s42 finding 2; ``names_nothing``
     says which words name nothing). A slip of ``virtual``, and on Windows a bare name
     (``COM3``), are left to the opening, which says it in its own words."""
@@ -87,8 +90,11 @@ def missing_port(port, option="--port"):
               "pyramid in, or give %(instead)s") % {
                   "port": port, "seen": ports_seen(),
                   "instead": sources.instead_of_a_port(option)})
-    if option == "--port":
-        text += ". " + sources.without_a_board()
+    # the maker's --port: pyramid emulate, or the port of the emulated Pico running now;
+    # play's --pyramid: that port only (tester s45, finding 3)
+    hint = sources.without_a_board() if option == "--port" else sources.running_emulator(option)
+    if hint:
+        text += ". " + hint
     raise CliError(text)
 
 
