@@ -43,6 +43,11 @@ os.environ["LANGUAGE"] = "en"
 # checks the secret's own handling points XDG_STATE_HOME elsewhere itself.
 os.environ["XDG_STATE_HOME"] = tempfile.mkdtemp(prefix="pyramid-tests-state-")
 atexit.register(shutil.rmtree, os.environ["XDG_STATE_HOME"], True)
+# The records a running ``pyramid emulate`` keeps of its port (``sources.emulated_ports``)
+# go to a folder of this run too: an emulator someone runs on this machine must not
+# change what the tests' tools say of a missing port (an emulator a test starts shares it).
+os.environ["XDG_RUNTIME_DIR"] = tempfile.mkdtemp(prefix="pyramid-tests-run-")
+atexit.register(shutil.rmtree, os.environ["XDG_RUNTIME_DIR"], True)
 
 
 @pytest.fixture(autouse=True)

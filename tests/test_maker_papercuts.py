@@ -81,3 +81,69 @@ def test_doctor_says_how_to_check_a_board_set_to_the_other_edition(capsys, micro
             "--port %s --edition classic sets it to the classic edition with a profile of "
             "those dice" % vp.port) in out, out
     assert "flash it" not in out
+
+
+@pytest.mark.parametrize("tool", [["monitor"], ["calibrate"], ["doctor"], ["flash"]])
+def test_a_mistyped_port_while_an_emulated_pico_runs_names_its_port(
+        capsys, tmp_path, emulated_dice, tool):
+    """Tester s45, finding 3: with ``pyramid emulate`` running on /dev/pts/5, ``calibrate
+    --port /dev/pts/55`` told the maker to start an emulator and never named the one
+    running, the one port that works; now its port, as its record names it."""
+    port = tmp_path / "pts5"
+    port.write_text("")  # the emulated Pico's pseudo-terminal, there while it runs
+    emulated_dice("classic", str(port))
+    rc = cli.main(tool + ["--port", str(tmp_path / "pts55"), "--build-dir", str(tmp_path / "b")]
+                  if tool == ["flash"] else tool + ["--port", str(tmp_path / "pts55")])
+    captured = capsys.readouterr()
+    said = captured.err + captured.out
+    assert rc != 0
+    line = [text for text in said.splitlines() if "no such port" in text]
+    assert len(line) == 1 and line[0].endswith(
+        ". An emulated Pico runs on %s: give --port %s" % (port, port)), said
+    if tool == ["doctor"]:  # its fix: doctor on that port, not a board to plug in
+        assert "fix: nothing is at %s: run pyramid doctor --port %s, the port of the " \
+               "emulated Pico running now" % (tmp_path / "pts55", port) in said, said
+    else:
+        assert said.count("\n") == 1, said
+    assert "Without a board" not in said and "plug the pyramid in by USB" not in said, said
+    assert not (tmp_path / "b").exists()
+
+
+def test_a_mistyped_pyramid_for_play_names_the_running_emulated_picos_port(
+        capsys, tmp_path, emulated_dice):
+    """Tester s45, finding 3, for play's --pyramid: its form of the port to give; and the
+    record of an emulator no longer running names nothing."""
+    port = tmp_path / "pts5"
+    port.write_text("")
+    emulated_dice("second", str(port))
+    rc = cli.main(["play", "--players", "Ann,Ben", "--pyramid", str(tmp_path / "pts55"),
+                   "--plain"])
+    said = capsys.readouterr().err
+    assert rc != 0 and said.count("\n") == 1, said
+    assert said.rstrip().endswith(
+        "--pyramid manual to type the dice. An emulated Pico runs on %s: give --pyramid %s"
+        % (port, port)), said
+    port.unlink()  # the emulator ended, its pseudo-terminal gone: nothing named
+    assert cli.main(["play", "--players", "Ann,Ben", "--pyramid", str(tmp_path / "pts55"),
+                     "--plain"]) != 0
+    said = capsys.readouterr().err
+    assert "emulated Pico" not in said, said
+
+
+def test_make_flash_names_the_running_emulated_picos_port_in_makes_form(
+        capsys, tmp_path, monkeypatch, emulated_dice):
+    """Tester s45, finding 3, under ``make flash PORT=/dev/ttyACM0``: ``PORT=``, which make
+    takes, for the running emulated Pico's port."""
+    from camelhost.device import sources
+
+    port = tmp_path / "pts5"
+    port.write_text("")
+    emulated_dice("second", str(port))
+    monkeypatch.setenv(sources.PORT_FORM_ENV, "make flash PORT=/dev/ttyACM0")
+    assert cli.main(["flash", "--port", str(tmp_path / "ttyACM0"),
+                     "--build-dir", str(tmp_path / "b")]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.rstrip().endswith(
+        "or give PORT=auto for the first RP2040 on USB. An emulated Pico runs on %s: give "
+        "PORT=%s" % (port, port)), err
+    assert not (tmp_path / "b").exists()

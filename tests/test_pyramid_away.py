@@ -480,3 +480,50 @@ def test_the_web_board_says_the_pyramid_is_away_and_advises_nothing_while_a_tick
         assert follower.wait_idle()
         assert board.views[-1]["pyramid_away"] is None
         assert board.views[-1]["dice_typed"] is False
+
+
+def test_a_lost_pseudo_terminal_an_emulated_pico_runs_on_again_is_said_so_with_its_resume(
+        tmp_path, emulated_dice):
+    """Tester s45, finding 1: the emulated Pico started again (the same --flash image) got
+    the lost pseudo-terminal's number, and the table called it another program's; while
+    a running ``pyramid emulate`` records that port as its own, the table says an emulated
+    Pico runs there and gives the resume command with that port."""
+    from types import SimpleNamespace
+
+    from camelhost.device.open import presence
+    from camelhost.device.transport import PortIdentity
+    port = str(tmp_path / "pts5")
+    ended = "a new pseudo-terminal, another program's (the pyramid's had ended)"
+    link = SimpleNamespace(port=port, state="connecting", transport=SimpleNamespace(
+        refused_port=ended, is_open=False, identity=PortIdentity("pty", (0, 0, 0))))
+    # nothing says the new terminal is a pyramid's: another program's, as before
+    assert presence(link) == PyramidPresence(False, port, ended, reopened=False, pty=True)
+    emulated_dice("classic", port)  # pyramid emulate runs on that port again
+    away = presence(link)
+    assert away == PyramidPresence(
+        False, port, "a new pseudo-terminal, on which an emulated Pico runs (pyramid emulate)",
+        reopened=False, pty=True, emulated=True)
+    out = io.StringIO()
+    journal = Journal(str(tmp_path / "g.jsonl"), pyramid=port)
+    try:
+        journal.resume_command = "pyramid play --resume g.jsonl --plain --pyramid %s" % port
+        table = _table(out, journal=journal)
+        said = out.tell()
+        table.pyramid_event(away)
+        assert _said(out, said)[0] == (
+            "the pyramid's port %s is now a new pseudo-terminal, on which an emulated Pico "
+            "runs (pyramid emulate): nothing is written to it until you resume on it. Type "
+            "the dice meanwhile, e.g. 'blue 2'; for its dice, quit and resume on it: pyramid "
+            "play --resume g.jsonl --plain --pyramid %s" % (port, port))
+    finally:
+        journal.close()
+    # the quit line's resume names that port too, not PORT
+    import argparse
+
+    from camelhost.commands.play import resume_command
+    open(port, "w").close()
+    args = argparse.Namespace(speak=False, web=None)
+    with Journal(str(tmp_path / "h.jsonl"), pyramid=port) as journal:
+        Session("second", ["Ann", "Ben", "Cy"], seed=4, journal=journal)
+        assert resume_command(args, journal, port, plain=True, link=link) == (
+            "pyramid play --resume %s --plain --pyramid %s" % (journal.path, port))

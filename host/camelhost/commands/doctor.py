@@ -1056,7 +1056,8 @@ def connection_fix(port, error=None):
     with the port ``pyramid emulate`` printed (maker s45: the fix repeated the step's
     offer). ``auto`` that found a port is given as that port. A path that names nothing
     (``monitor.names_nothing``): plug the board in and let doctor find it, not flash it
-    (flash cannot reach a port that is not there either; tester s40, finding 2).
+    (flash cannot reach a port that is not there either; tester s40, finding 2); while
+    ``pyramid emulate`` runs (``sources.emulated_ports``), doctor on its port.
     ``error``: the ``CliError`` the opening raised; a ``transport.PortBusy`` (another
     program holds the port) gets: close that program, then doctor again; not flash,
     which would take the pyramid from it (maker2 s42, finding 2); a
@@ -1083,6 +1084,10 @@ def connection_fix(port, error=None):
                  "%(doctor)s --port %(port)s with the port pyramid emulate printed") % {
             "doctor": with_port("doctor", AUTO), "port": port_word()}
     if monitor.names_nothing(port):
+        running = sources.emulated_ports()
+        if running:  # a mistyped port while pyramid emulate runs: its port (tester s45, 3)
+            return _("nothing is at %(port)s: run %(command)s, the port of the emulated Pico "
+                     "running now") % {"port": port, "command": with_port("doctor", running[0])}
         return _("nothing is at %(port)s: plug the pyramid in by USB, then run %(command)s, "
                  "which finds it there, or give the port it gets") % {
             "port": port, "command": with_port("doctor", AUTO)}

@@ -301,13 +301,15 @@ def run(args):
         EmulatorError,
         FlashInUse,
         NotAFlashImage,
+        check_checkout,
         check_packages,
         find_uf2,
         node_runner,
     )
 
     try:
-        check_packages()  # the emu extra's bootrom and littlefs, said before anything else
+        check_checkout()  # an installed wheel: the checkout line, before any extra is asked
+        check_packages()  # the emu extra's bootrom and littlefs, then the checkout's parts
         node_runner()  # before anything is built: the runner, Node and rp2040js are there
         image = find_uf2(args.uf2)
         uf2.check(image)

@@ -594,15 +594,18 @@ def _port_to_suggest(spec, link=None):
     a pseudo-terminal (``/dev/pts/N``) that is gone, or whose pyramid ended (``link``,
     the table's ``Link``, lost it for good or found its path another program's): a
     pseudo-terminal never comes back, and its number goes to the next program that asks
-    (docs/protocol.md, "Reconnecting")."""
+    (docs/protocol.md, "Reconnecting"); one a running ``pyramid emulate`` recorded as its
+    emulated Pico's port since (``open.emulated_pico_words``) is ``spec`` again."""
     if spec in ("auto", "virtual", "manual"):
         return spec
     if link is not None:
-        from camelhost.device.open import presence
+        from camelhost.device.open import emulated_pico_words, presence
         try:
             now = presence(link)
         except AttributeError:  # no transport to ask (a stand-in link)
             now = None
+        if now is not None and now.other == emulated_pico_words():
+            return spec  # a running pyramid emulate recorded it: the table's resume on it
         if now is not None and not now.present and (now.other or not now.reopened):
             return port_word()
     if spec.startswith("/dev/pts/") and not os.path.exists(spec):

@@ -227,15 +227,24 @@ def find_uf2(uf2=None):
     return os.path.abspath(chosen)
 
 
-def node_runner():
-    """``[node, board.cjs]``. Raises ``EmulatorError`` when the runner (a checkout's
-    ``hardware/emu``: an installed wheel has none), Node or the npm ``rp2040js``
-    package (``make setup``) is missing."""
+def check_checkout():
+    """Raise ``EmulatorError`` (one line: clone the repository, ``make setup``, then
+    ``.venv/bin/pyramid emulate``) unless the runner, a checkout's ``hardware/emu/
+    board.cjs``, is there: an installed wheel has none, whatever extras it was installed
+    with, so ``pyramid emulate`` says this before it asks for the ``emu`` extra
+    (``check_packages``), which cannot help there (tester s45, finding 2)."""
     if not os.path.isfile(os.path.join(EMU_DIR, "board.cjs")):
         raise EmulatorError(_("the emulated Pico runs from a checkout of the project (its "
                               "hardware/emu, set up by make setup), not from an installed "
                               "package: clone the repository, run make setup, then "
                               ".venv/bin/pyramid emulate"))
+
+
+def node_runner():
+    """``[node, board.cjs]``. Raises ``EmulatorError`` when the runner (a checkout's
+    ``hardware/emu``: an installed wheel has none, ``check_checkout``), Node or the npm
+    ``rp2040js`` package (``make setup``) is missing."""
+    check_checkout()
     node = shutil.which("node")
     if node is None:
         raise EmulatorError(_("node is not installed (the emulator runs on Node 18 or later)"))

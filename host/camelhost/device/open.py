@@ -62,8 +62,9 @@ def find_rp2040_port(option="--pyramid", virtual=True):
                   "ports seen: %(seen)s). Plug it in, or give %(instead)s")
                 % {"seen": seen, "instead": sources.instead_of_a_port(
                     option, first="PORT", virtual=virtual)})
-    if option == "--port":
-        text += ". " + sources.without_a_board()
+    hint = sources.without_a_board() if option == "--port" else sources.running_emulator(option)
+    if hint:
+        text += ". " + hint
     raise CliError(text)
 
 
@@ -72,7 +73,9 @@ def missing_port(port, option="--port"):
     naming the serial ports seen and what ``option`` offers instead
     (``sources.instead_of_a_port``: auto, the simulated pyramid, and for play's
     ``--pyramid`` the dice typed), then, for the maker's ``--port``, ``pyramid emulate``
-    for a maker without a board, as ``pyramid flash`` and ``--port auto`` say it (tester
+    for a maker without a board, as ``pyramid flash`` and ``--port auto`` say it, or
+    while ``pyramid emulate`` runs the emulated Pico's port to give, which play's
+    ``--pyramid`` names too (``sources.without_a_board``; tester s45, finding 3; tester
     s35-2 finding 14 c; play's ``--pyramid``: tester s42 finding 2; ``names_nothing``
     says which words name nothing). A slip of ``virtual``, and on Windows a bare name
     (``COM3``), are left to the opening, which says it in its own words."""
@@ -87,8 +90,11 @@ def missing_port(port, option="--port"):
               "pyramid in, or give %(instead)s") % {
                   "port": port, "seen": ports_seen(),
                   "instead": sources.instead_of_a_port(option)})
-    if option == "--port":
-        text += ". " + sources.without_a_board()
+    # the maker's --port: pyramid emulate, or the port of the emulated Pico running now;
+    # play's --pyramid: that port only (tester s45, finding 3)
+    hint = sources.without_a_board() if option == "--port" else sources.running_emulator(option)
+    if hint:
+        text += ". " + hint
     raise CliError(text)
 
 
@@ -161,7 +167,10 @@ class PyramidPresence:
     restarts the board). ``emulated``: the board behind it said it is an emulated Pico
     (``pyramid emulate``: its ``HELLO`` names ``sources.EMULATED_UID``), whose terminal
     takes the emulator's keys (``x`` restarts the board): the only port where the table
-    may name those keys; a virtual pyramid's pty, or a real board's, has none.
+    may name those keys; a virtual pyramid's pty, or a real board's, has none. A lost
+    pseudo-terminal's path that a running ``pyramid emulate`` recorded as its emulated
+    Pico's port is ``emulated`` too, ``other`` saying so (``emulated_pico_words``), not
+    another program's: the table offers the resume on that port.
     The virtual pyramid's board ended is said at once (``VirtualPyramid.stopped``)."""
 
     __slots__ = ("present", "port", "other", "reopened", "pty", "emulated")
@@ -212,6 +221,14 @@ def at_prompt_words(emulated=False):
              "safe boot)")
 
 
+def emulated_pico_words():
+    """What a lost pseudo-terminal's path names once a running ``pyramid emulate``
+    recorded it as its emulated Pico's port (``sources.emulated_dice``): one clause for
+    ``PyramidPresence``'s ``other``, said as ``the pyramid's port PORT is now ...``; the
+    link still writes nothing to it, a resume on that port opens it."""
+    return _("a new pseudo-terminal, on which an emulated Pico runs (pyramid emulate)")
+
+
 def presence(link):
     """The pyramid's ``PyramidPresence`` as ``link`` (a ``Link``) stands now, or ``None``
     while that can't be told (a port opened and asked, not answered yet). A board at
@@ -221,6 +238,10 @@ def presence(link):
     pty = getattr(getattr(transport, "identity", None), "kind", None) == "pty"
     emulated = pty and emulated_board(link)
     if transport.refused_port is not None:
+        if pty and sources.emulated_dice(link.port) is not None:
+            # a running pyramid emulate recorded this port: an emulated Pico is on the
+            # new pseudo-terminal, not another program (tester s45, finding 1)
+            return PyramidPresence(False, link.port, emulated_pico_words(), False, pty, True)
         return PyramidPresence(False, link.port, transport.refused_port, not pty, pty)
     if getattr(link, "at_repl", None) is not None:
         return PyramidPresence(False, link.port, at_prompt_words(emulated), True, pty, emulated)

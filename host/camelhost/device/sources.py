@@ -3,7 +3,7 @@
 them (``open`` resolves them, ``flash`` refuses the two that are no board), and how a
 maker's tool names a port it did not find."""
 
-from camelhost.i18n import _, port_word
+from camelhost.i18n import _, ngettext, port_word
 
 #: the player types every die (no pyramid)
 MANUAL = "manual"
@@ -78,23 +78,52 @@ def withdraw_emulated_dice(path):
             pass
 
 
-def emulated_dice(port):
-    """The edition of the dice in the emulated Pico on ``port`` (a port path) as the
-    running ``pyramid emulate`` that serves it recorded them (``publish_emulated_dice``),
-    or ``None``: no record, or one left by an emulator no longer running, or for another
-    port."""
+def _live_record(path):
+    """The record ``publish_emulated_dice`` wrote at ``path`` (a dict: ``port``,
+    ``pid``, ``dice``) while the emulator that wrote it still runs, else ``None``."""
     import json
     import os
 
     try:
-        with open(_dice_record(port), encoding="utf-8") as f:
+        with open(path, encoding="utf-8") as f:
             record = json.load(f)
         os.kill(int(record["pid"]), 0)  # its emulator still runs
     except (OSError, ValueError, TypeError, KeyError):
         return None
-    if record.get("port") != os.path.realpath(port):
+    return record if isinstance(record.get("port"), str) else None
+
+
+def emulated_dice(port):
+    """The edition of the dice in the emulated Pico on ``port`` (a port path) as the
+    running ``pyramid emulate`` that serves it recorded them (``publish_emulated_dice``),
+    or ``None``: no record, or one left by an emulator no longer running, or for another
+    port. Not ``None`` also tells that an emulated Pico runs on ``port`` now."""
+    import os
+
+    record = _live_record(_dice_record(port))
+    if record is None or record["port"] != os.path.realpath(port):
         return None
     return record.get("dice")
+
+
+def emulated_ports():
+    """The ports (sorted list of paths, e.g. ``["/dev/pts/5"]``) on which a running
+    ``pyramid emulate`` recorded its emulated Pico (``publish_emulated_dice``); empty
+    when none runs. Records of emulators no longer running are left out."""
+    import os
+
+    folder = os.path.dirname(_dice_record("port"))
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return []
+    ports = set()
+    for name in names:
+        if name.endswith(".json"):
+            record = _live_record(os.path.join(folder, name))
+            if record is not None and os.path.exists(record["port"]):
+                ports.add(record["port"])
+    return sorted(ports)
 
 
 #: The environment variable that holds how the command that runs a maker's tool names
@@ -120,12 +149,32 @@ def port_given(value):
     return "--port " + value
 
 
-def without_a_board():
+def without_a_board(option="--port"):
     """The sentence the maker's tools (flash, doctor, calibrate, monitor) end a missing
-    port's message with: ``pyramid emulate`` for a maker without a board (translated;
-    no final full stop)."""
-    return _("Without a board: pyramid emulate runs the firmware on an emulated Pico and "
-             "prints its port (docs/emulator.md)")
+    port's message with (translated; no final full stop): while ``pyramid emulate``
+    runs, the emulated Pico's port to give (``running_emulator``; ``option``: the
+    command's option that names a port), else ``pyramid
+    emulate`` for a maker without a board."""
+    return running_emulator(option) or _(
+        "Without a board: pyramid emulate runs the firmware on an emulated Pico and prints "
+        "its port (docs/emulator.md)")
+
+
+def running_emulator(option="--port"):
+    """The sentence that names the port of each emulated Pico running now
+    (``emulated_ports``) and how to give it with ``option`` (``--port``, under ``make
+    flash`` its ``PORT=``: ``port_given``; play's ``--pyramid``): ``An emulated Pico
+    runs on /dev/pts/5: give --port /dev/pts/5`` (translated; no final full stop), or
+    ``None`` when none runs. Where a port was mistyped, the one that works is named
+    (tester s45, finding 3)."""
+    ports = emulated_ports()
+    if not ports:
+        return None
+    given = [port_given(port) if option == "--port" else "%s %s" % (option, port)
+             for port in ports]
+    return ngettext("An emulated Pico runs on %(ports)s: give %(given)s",
+                    "Emulated Picos run on %(ports)s: give %(given)s", len(ports)) % {
+        "ports": ", ".join(ports), "given": _(" or ").join(given)}
 
 
 def instead_of_a_port(option, first=AUTO, virtual=True):

@@ -1165,6 +1165,14 @@ class Table:
                      "again, quit and resume: %(command)s") % {
                          "port": away.port, "what": away.other, "die": example,
                          "command": self._resume_on("virtual")}
+        elif not away.reopened and away.emulated:
+            # a running pyramid emulate recorded the lost port as its emulated Pico's
+            # (the same --flash image plugged back, or another): a resume on it opens it
+            text = _("the pyramid's port %(port)s is now %(what)s: nothing is written to it "
+                     "until you resume on it. Type the dice meanwhile, e.g. '%(die)s'; for "
+                     "its dice, quit and resume on it: %(command)s") % {
+                         "port": away.port, "what": away.other, "die": example,
+                         "command": self._resume_on(away.port)}
         elif not away.reopened:
             text = _("the pyramid's port %(port)s is now %(what)s: nothing is written to it. "
                      "Type the dice meanwhile, e.g. '%(die)s'; for the pyramid's dice again, "
