@@ -162,3 +162,28 @@ def test_a_german_table_names_the_lost_seed_in_german(tmp_path, monkeypatch, cap
     rc, out, err = _resume(monkeypatch, capsys, path, "--upto-damage", "--seed", "4")
     assert rc == 0, err
     assert path.read_bytes().startswith(data)
+
+
+@pytest.mark.parametrize("key, word, value", [
+    (b"players", "NAMEN", "--players NAMEN --edition second --seed 4"),
+    (b"edition", "AUSGABE", "--players Ann,Ben,Cy --edition AUSGABE --seed 4"),
+])
+def test_a_german_table_offers_the_lost_value_under_its_german_placeholder(
+        tmp_path, monkeypatch, capsys, key, word, value):
+    # the placeholder is the one German --help shows for the option (NAMEN, as
+    # `pyramid play --help` has --players NAMEN), never the English word
+    from camelhost.table.journal import Journal
+    from camelhost.table.session import Session
+    path = tmp_path / "g.jsonl"
+    journal = Journal(str(path), pyramid="manual", lang="de")
+    s = Session("second", ["Ann", "Ben", "Cy"], seed=4, journal=journal)
+    s.command("setup 1:blue,green 2:red 3:yellow,purple 14:black 15:white")
+    journal.close()
+    first, rest = path.read_bytes().split(b"\n", 1)
+    damaged = first.replace(b'"%s":' % key, b'"%sz":' % key[:-1]) + b"\n" + rest
+    path.write_bytes(damaged)
+    rc, _out, err = _resume(monkeypatch, capsys, path, "--upto-damage")
+    assert rc == 1 and len(err.splitlines()) == 1, err
+    assert "anstelle von %s ein" % word in err, err
+    assert err.endswith(" --upto-damage --plain --lang de %s\n" % value), err
+    assert path.read_bytes() == damaged

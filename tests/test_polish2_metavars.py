@@ -29,7 +29,7 @@ def _metavars(name):
 
 #: The German metavars: each the word the catalogue uses for the thing elsewhere
 #: (Stellung for a position, Würfel, Namen, Strategien for the bots' policies).
-GERMAN = {"DATEI", "N", "MS", "INHALT", "WÜRFEL", "NAMEN", "PORT", "STRATEGIEN",
+GERMAN = {"DATEI", "N", "MS", "INHALT", "WÜRFEL", "NAMEN", "ANSCHLUSS", "STRATEGIEN",
           "ADRESSE", "GERÄT", "ABSCHNITT", "SEKUNDEN", "STELLUNG", "HOST:PORT", "SPRACHE",
           "SPIELER", "ORDNER", "BEFEHL", "STAPEL"}
 

@@ -184,9 +184,36 @@ def edition_word(edition):
 def port_word():
     """The placeholder for a serial port, in the table's language (German ``ANSCHLUSS``):
     ``--port``'s metavar in ``--help`` and the word a suggested command or an offer
-    (``--port PORT``, ``--pyramid PORT``) puts where the port goes. The one source of
-    that word (``camelhost.commands.options.metavar("PORT")`` is it)."""
-    return pgettext("metavar", "PORT")
+    (``--port PORT``, ``--pyramid PORT``) puts where the port goes: ``metavar("PORT")``."""
+    return metavar("PORT")
+
+
+def _metavars():
+    """Every placeholder a command's ``--help`` or a suggested command shows for an
+    option's value, in the table's language (context ``metavar``: German ``DATEI``,
+    ``STELLUNG``, ...)."""
+    return {
+        "FILE": pgettext("metavar", "FILE"), "FOLDER": pgettext("metavar", "FOLDER"),
+        "N": pgettext("metavar", "N"), "MS": pgettext("metavar", "MS"),
+        "SECONDS": pgettext("metavar", "SECONDS"), "PORT": pgettext("metavar", "PORT"),
+        "HOST:PORT": pgettext("metavar", "HOST:PORT"),
+        "ADDRESS": pgettext("metavar", "ADDRESS"), "DEVICE": pgettext("metavar", "DEVICE"),
+        "CONTENT": pgettext("metavar", "CONTENT"), "DICE": pgettext("metavar", "DICE"),
+        "NAMES": pgettext("metavar", "NAMES"), "PLAYER": pgettext("metavar", "PLAYER"),
+        "POLICIES": pgettext("metavar", "POLICIES"),
+        "SECTION": pgettext("metavar", "SECTION"),
+        "position": pgettext("metavar", "position"), "LANG": pgettext("metavar", "LANG"),
+        "COMMAND": pgettext("metavar", "COMMAND"), "PILES": pgettext("metavar", "PILES"),
+        "EDITION": pgettext("metavar", "EDITION"), "SEED": pgettext("metavar", "SEED"),
+    }
+
+
+def metavar(word):
+    """The placeholder ``word`` (``"FILE"``, ``"N"``, ``"position"``, ... : the English
+    one) in the table's language, as ``--help`` shows an option's value and a suggested
+    command leaves a value to give: German ``DATEI``, ``N``, ``STELLUNG``. The one list
+    of them; ``KeyError`` for a word not in it."""
+    return _metavars()[word]
 
 
 def catalogue(lang=None):

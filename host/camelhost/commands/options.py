@@ -41,32 +41,14 @@ import sys
 from camelup.editions import EDITIONS
 
 from camelhost.errors import CliError
-from camelhost.i18n import _, edition_word, pgettext, port_word
-
-
-def _metavars():
-    """Every metavar a command's ``--help`` shows, in the table's language (context
-    ``metavar``: German ``DATEI``, ``STELLUNG``, ...)."""
-    return {
-        "FILE": pgettext("metavar", "FILE"), "FOLDER": pgettext("metavar", "FOLDER"),
-        "N": pgettext("metavar", "N"), "MS": pgettext("metavar", "MS"),
-        "SECONDS": pgettext("metavar", "SECONDS"), "PORT": port_word(),
-        "HOST:PORT": pgettext("metavar", "HOST:PORT"),
-        "ADDRESS": pgettext("metavar", "ADDRESS"), "DEVICE": pgettext("metavar", "DEVICE"),
-        "CONTENT": pgettext("metavar", "CONTENT"), "DICE": pgettext("metavar", "DICE"),
-        "NAMES": pgettext("metavar", "NAMES"), "PLAYER": pgettext("metavar", "PLAYER"),
-        "POLICIES": pgettext("metavar", "POLICIES"),
-        "SECTION": pgettext("metavar", "SECTION"),
-        "position": pgettext("metavar", "position"), "LANG": pgettext("metavar", "LANG"),
-        "COMMAND": pgettext("metavar", "COMMAND"), "PILES": pgettext("metavar", "PILES"),
-    }
+from camelhost.i18n import _, edition_word, pgettext
+from camelhost.i18n import metavar as i18n_metavar
 
 
 def metavar(word):
-    """The metavar ``word`` (``"FILE"``, ``"N"``, ``"position"``, ... : the English one)
-    in the table's language, as ``--help`` shows an option's value: German ``DATEI``,
-    ``N``, ``STELLUNG``. The one list of them; ``KeyError`` for a word not in it."""
-    return _metavars()[word]
+    """The metavar ``word`` in the table's language: ``camelhost.i18n.metavar``, the one
+    list of them (kept here under its old name for the commands)."""
+    return i18n_metavar(word)
 
 
 #: The names of seats no name was given for, in seat order: the demo's bots and the

@@ -109,7 +109,7 @@ import stat
 from camelup.calibration import die_label
 from camelup.editions import INKS
 
-from camelhost.i18n import N_, _, colour_word, colours_in, ngettext, pgettext, port_word
+from camelhost.i18n import N_, _, colour_word, colours_in, metavar, ngettext, pgettext, port_word
 from camelhost.textfile import without_bom
 
 try:
@@ -288,7 +288,7 @@ def _unread_words(unread, rebuilt):
     if not unread:
         return ""
     if not rebuilt:
-        flags = " ".join((["--bots", "NAMES"] if "bots" in unread else [])
+        flags = " ".join((["--bots", metavar("NAMES")] if "bots" in unread else [])
                          + (["--pyramid", port_word()] if "pyramid" in unread else []))
         what = (_("its bots and the pyramid it was played with") if len(unread) == 2
                 else _("its bots") if "bots" in unread
@@ -361,7 +361,7 @@ def _rebuild_first(path, data, exc, rebuild, options, write=False):
             value = ",".join(value)
         elif name == "edition" and value not in EDITIONS:
             value = None
-        words += [flag, placeholder if value is None else str(value)]
+        words += [flag, metavar(placeholder) if value is None else str(value)]
     lang = _held_lang(exc.chunk, "game")
     if lang is not None and lang != "en" and "--lang" not in options:
         words += ["--lang", lang]  # the table's language, as the damaged line reads it
@@ -400,7 +400,7 @@ def _rebuild_first(path, data, exc, rebuild, options, write=False):
             "%(command)s", later)
             % {"what": exc, "lost": ", ".join(named[n] for n in lost),
                "still": _settings_words(reads) or _settings_words(known),
-               "placeholders": ", ".join(SETTINGS[n][1] for n in lost),
+               "placeholders": ", ".join(metavar(SETTINGS[n][1]) for n in lost),
                "later": later, "command": command} + _unread_words(unread, False))
     if line is None and lost:
         raise JournalError(ngettext(
