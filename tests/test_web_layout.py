@@ -827,6 +827,12 @@ def test_a_replay_fits_a_tv_and_a_laptop_above_its_control_bar(tab, lang):
                 assert [b for b in texts if not inside(b, size)] == [], what
                 if state == "mid-leg":
                     assert len(boxes(page, "#best li")) == 3, what
+            # a phone scrolls down: the bar keeps to the screen's foot, never in a row of
+            # the page's own (in the grid's first empty one it stood mid-page)
+            resize(page, PHONE)
+            bar = boxes(page, "#replay")
+            assert len(bar) == 1 and abs(bar[0][3] - PHONE[1]) <= 0.5, (lang, state, bar)
+            assert extent(page)[0] <= PHONE[0], (lang, state, extent(page))
             assert page.problems == []
 
 
