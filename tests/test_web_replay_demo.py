@@ -27,16 +27,16 @@ from test_web_layout import (  # noqa: F401  (tab: the module's browser page, a 
     under_the_bar,
     view_of,
 )
+from test_web_tv_game import NEEDED as ON_A_TV
 
 pytestmark = [pytest.mark.xdist_group("web_browser"), pytest.mark.process]
 
 TV = (1280, 720)
 
-#: What a player reads during a replay's race, the leg scorings and its end: each on the
-#: screen and clear of the control bar wherever the page shows it
-NEEDED = ("#players .player", ".odds-row", "#best li", "#best-note", ".ticket-row",
-          "#pyramid-tickets", ".pile-count", "#announce", "#track", "#dice-inside .die",
-          "#leading", "#leg-table tr", "#final-ranking li", ".revealed li")
+#: What a player reads during a replay's race, the leg scorings and its end (a whole game
+#: on a TV's, and the advice's note): each on the screen and clear of the control bar
+#: wherever the page shows it
+NEEDED = ON_A_TV + ("#best-note",)
 
 
 class Kept:
