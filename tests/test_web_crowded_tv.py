@@ -18,6 +18,7 @@ from test_web_layout import (  # noqa: F401  (tab: the module's browser page, a 
     resize,
     screenshot,
     tab,
+    under_the_bar,
     view_of,
 )
 
@@ -62,8 +63,6 @@ def eighteen_cards(names):
     return s
 
 
-
-
 #: a German table's eight names, as tester s44 typed them
 GERMAN = ["Anna", "Bernd", "Carla", "Dieter", "Emil", "Frieda", "Gustav", "Hanna"]
 
@@ -95,6 +94,27 @@ def crowded_cards(names):
     return s
 
 
+def fits_live_and_in_a_replay(tab, view, name, needed, counts):  # noqa: F811
+    """``view`` on the page at 1280x720 and 1024x768, live and in a replay: the page no
+    larger than the screen, each of ``needed`` (selectors) wholly on it and none under
+    the replay's control bar, ``counts`` (selector: how many) all shown."""
+    from camelhost.i18n import language
+    for shown in (view, replaying(view)):
+        with Shown(tab, shown, TV) as page:
+            for size in (TV, SMALL_LAPTOP):
+                resize(page, size)
+                what = (language(), "replay" in shown, size)
+                screenshot(page, "%s-%s-%dx%d" % (name, language(), *size))
+                assert extent(page)[0] <= size[0] and extent(page)[1] <= size[1], \
+                    (what, extent(page))
+                for selector, n in counts.items():
+                    assert len(boxes(page, selector)) == n, (what, selector)
+                found = [b for s in needed for b in boxes(page, s)]
+                assert [b for b in found if not inside(b, size)] == [], what
+                assert under_the_bar(page, found) == [], what
+            assert page.problems == []
+
+
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_a_race_end_with_eighteen_finish_cards_fits_a_tv_and_a_small_laptop(tab, lang):  # noqa: F811
     # tester s44 finding 1: eight players, 7 + 11 finish cards and a last leg of four
@@ -105,26 +125,12 @@ def test_a_race_end_with_eighteen_finish_cards_fits_a_tv_and_a_small_laptop(tab,
     try:
         view = view_of(eighteen_cards(list(SEATS)))
         assert [len(view["final"]["piles"][p]) for p in ("winner", "loser")] == [7, 11]
-        for shown in (view, replaying(view)):
-            with Shown(tab, shown, TV) as page:
-                for size in (TV, SMALL_LAPTOP):
-                    resize(page, size)
-                    what = (lang, "replay" in shown, size)
-                    screenshot(page, "eighteen-cards-%s-%dx%d" % (lang, *size))
-                    assert extent(page)[0] <= size[0] and extent(page)[1] <= size[1], \
-                        (what, extent(page))
-                    # the final order and scores, every revealed card, each player's
-                    # net of the last leg and the track: all on the screen
-                    needed = [b for s in ("#final-ranking li", ".revealed li", "#leg-table tr",
-                                          "#leg-table .net", "#track") for b in boxes(page, s)]
-                    assert len(boxes(page, "#final-ranking li")) == 8, what
-                    assert len(boxes(page, ".revealed li")) == 18, what
-                    assert len(boxes(page, "#leg-table .net")) == 8, what
-                    assert [b for b in needed if not inside(b, size)] == [], what
-                    bar = boxes(page, "#replay")
-                    if bar:  # nothing of the board under the replay's control bar
-                        assert [b for b in needed if b[3] > bar[0][1] + 0.5] == [], what
-                assert page.problems == []
+        # the final order and scores, every revealed card, each player's net of the last
+        # leg and the track: all on the screen
+        fits_live_and_in_a_replay(
+            tab, view, "eighteen-cards",
+            ("#final-ranking li", ".revealed li", "#leg-table tr", "#leg-table .net", "#track"),
+            {"#final-ranking li": 8, ".revealed li": 18, "#leg-table .net": 8})
     finally:
         set_language("en")
 
@@ -133,29 +139,15 @@ def test_a_race_end_with_eighteen_finish_cards_fits_a_tv_and_a_small_laptop(tab,
 def test_eight_players_cards_and_the_advice_mid_race_fit_a_tv(tab, lang):  # noqa: F811
     # tester s44 finding 7: the players' cards four lines each in their column reached
     # 724 px at 1280x720 (German), the advice 714 in English; in a replay the control bar
-    # lay over the last cards
+    # lay over the last cards. A German replay of it stood 780 px tall at 1024x768, a
+    # replay fits that size too (docs/web.md)
     from camelhost.i18n import set_language
     set_language(lang)
     try:
-        view = view_of(crowded_cards(GERMAN))
-        for shown in (view, replaying(view)):
-            with Shown(tab, shown, TV) as page:
-                # a replay with its bar fits the two larger sizes (docs/web.md)
-                for size in (TV,) if "replay" in shown else (TV, SMALL_LAPTOP):
-                    resize(page, size)
-                    what = (lang, "replay" in shown, size)
-                    screenshot(page, "crowded-cards-%s-%dx%d" % (lang, *size))
-                    assert extent(page)[0] <= size[0] and extent(page)[1] <= size[1], \
-                        (what, extent(page))
-                    needed = [b for s in ("#players .player", "#best li", "#best-note",
-                                          ".odds-row", ".ticket-row") for b in boxes(page, s)]
-                    assert len(boxes(page, "#players .player")) == 8, what
-                    assert len(boxes(page, "#best li.advice")) == 3, what
-                    assert [b for b in needed if not inside(b, size)] == [], what
-                    bar = boxes(page, "#replay")
-                    if bar:  # nothing of the board under the replay's control bar
-                        assert [b for b in needed if b[3] > bar[0][1] + 0.5] == [], what
-                assert page.problems == []
+        fits_live_and_in_a_replay(
+            tab, view_of(crowded_cards(GERMAN)), "crowded-cards",
+            ("#players .player", "#best li", "#best-note", ".odds-row", ".ticket-row"),
+            {"#players .player": 8, "#best li.advice": 3})
     finally:
         set_language("en")
 

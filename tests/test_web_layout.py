@@ -796,6 +796,13 @@ def replaying(view):
     return dict(view, replay={"step": 73, "steps": 86, "playing": False})
 
 
+def under_the_bar(page, found):
+    """The boxes in ``found`` (``[left, top, right, bottom]``) that the replay's control
+    bar lies over: none without a bar. On a wide screen's race the bar stands beside the
+    players' cards or under them, not across the page (docs/web.md)."""
+    return [b for bar in boxes(page, "#replay") for b in found if _overlaps(b, bar)]
+
+
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_a_replay_fits_a_tv_and_a_laptop_above_its_control_bar(tab, lang):
     # tester 4, finding 4: German replay at 1280x720, the advice ran on under the
@@ -806,7 +813,7 @@ def test_a_replay_fits_a_tv_and_a_laptop_above_its_control_bar(tab, lang):
     names = long_names(8)
     for state, build in STATES.items():
         with Shown(tab, replaying(view_of(build(names))), WIDE[0]) as page:
-            for size in WIDE:
+            for size in WIDE + (SMALL_LAPTOP,):
                 resize(page, size)
                 what = (lang, state, size)
                 screenshot(page, "replay-%s-%s-%dx%d" % (lang, state.replace(" ", "-"), *size))
@@ -816,10 +823,16 @@ def test_a_replay_fits_a_tv_and_a_laptop_above_its_control_bar(tab, lang):
                 assert len(bar) == 1 and inside(bar[0], size), (what, bar)
                 texts = boxes(page, "main li, main p, main h2, main h3, main td, main th, "
                                     "main .player, main .chip, main .pile")
-                under = [b for b in texts if b[3] > bar[0][1] + 0.5]
-                assert texts and under == [], (what, bar, under)
+                assert texts and under_the_bar(page, texts) == [], (what, bar)
+                assert [b for b in texts if not inside(b, size)] == [], what
                 if state == "mid-leg":
                     assert len(boxes(page, "#best li")) == 3, what
+            # a phone scrolls down: the bar keeps to the screen's foot, never in a row of
+            # the page's own (in the grid's first empty one it stood mid-page)
+            resize(page, PHONE)
+            bar = boxes(page, "#replay")
+            assert len(bar) == 1 and abs(bar[0][3] - PHONE[1]) <= 0.5, (lang, state, bar)
+            assert extent(page)[0] <= PHONE[0], (lang, state, extent(page))
             assert page.problems == []
 
 

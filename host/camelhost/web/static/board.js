@@ -778,22 +778,28 @@
   // players' finish-card advice stood 752-818 px tall at 1280x720 in its quarter of the
   // width; eight players' race end with 7 + 11 finish cards 797 px, tester s44 finding 1).
   // A narrower screen keeps its one layout.
-  const FITS = ["", "fit-1", "fit-2", "fit-3"];
+  // In a replay each set is tried with the control bar under the odds, the tickets and the
+  // advice, then under the players (main.bar-left, board.css).
+  const FITS = ["", "fit-1", "fit-2", "fit-3"], BARS = ["", "bar-left"];
   function fit() {
     const main = document.querySelector("main"), page = document.documentElement;
-    const use = (cls) => {
+    const use = (cls, bar) => {
       for (const c of FITS) if (c) main.classList.toggle(c, c === cls);
+      main.classList.toggle("bar-left", bar === "bar-left");
     };
-    use("");
+    use("", "");
     if (window.innerWidth < 1000) return;
+    const bars = document.body.classList.contains("replaying") ? BARS : [""];
     let shortest = null;
     for (const cls of FITS) {
-      use(cls);
-      const height = page.scrollHeight;
-      if (height <= window.innerHeight) return;
-      if (!shortest || height < shortest[1]) shortest = [cls, height];
+      for (const bar of bars) {
+        use(cls, bar);
+        const height = page.scrollHeight;
+        if (height <= window.innerHeight) return;
+        if (!shortest || height < shortest[2]) shortest = [cls, bar, height];
+      }
     }
-    use(shortest[0]);
+    use(shortest[0], shortest[1]);
   }
 
   // -- speech (Web Speech API), off until the toggle is pressed ----------------------

@@ -1,0 +1,83 @@
+"""The replay of a whole seeded eight-seat demo (``pyramid demo --seats 8``: the second
+edition, the bots' partnerships, three-letter names) step by step at 1280x720 and
+1024x768, in the real headless browser: at no step is the page taller than the screen,
+is anything a player reads off it, or lies the replay's control bar over it.
+
+Tester s44's English demo (seed 44, 162 steps) had 4 steps whose players' cards (three
+tickets and a partner each, under a three-line last die) ended 1-17 px under the bar's
+top at 1280x720, and 22 steps 769-794 px tall at 1024x768: the bar was a row across the
+page under the tallest column. The journal here is that demo's, played again from its
+seed (``pyramid demo`` plays the same game for the same ``--seed``); every view is the
+replay's own (``camelhost.web.replay.Replay``), its odds and advice from a smaller
+seeded sample (``test_web_layout.view_of``)."""
+
+import pytest
+from camelhost import cli
+from camelhost.table.journal import read_events
+from camelhost.web.replay import Replay
+from test_web_layout import (  # noqa: F401  (tab: the module's browser page, a fixture)
+    SMALL_LAPTOP,
+    Shown,
+    boxes,
+    extent,
+    inside,
+    publish,
+    resize,
+    tab,
+    under_the_bar,
+    view_of,
+)
+from test_web_tv_game import NEEDED as ON_A_TV
+
+pytestmark = [pytest.mark.xdist_group("web_browser"), pytest.mark.process]
+
+TV = (1280, 720)
+
+#: What a player reads during a replay's race, the leg scorings and its end (a whole game
+#: on a TV's, and the advice's note): each on the screen and clear of the control bar
+#: wherever the page shows it
+NEEDED = ON_A_TV + ("#best-note",)
+
+
+class Kept:
+    """A board that keeps the view a ``Replay`` publishes (``view``), for the test to
+    publish on the page's board and wait until the page drew it."""
+
+    view = None
+
+    def publish(self, view):
+        self.view = view
+
+
+def test_every_step_of_an_eight_seat_demos_replay_fits_a_tv_and_a_small_laptop(tab, tmp_path):  # noqa: F811
+    from camelhost.i18n import set_language
+    journal = str(tmp_path / "demo8.jsonl")
+    try:
+        assert cli.main(["demo", "--seats", "8", "--seed", "44", "--lang", "en", "--quiet",
+                         "--journal", journal]) == 0
+        set_language("en")
+        replay = Replay(Kept(), read_events(journal), view=view_of)
+        assert replay.steps == 162
+        replay.show()
+        wrong = []
+        with Shown(tab, replay.board.view, TV) as page:
+            for step in range(replay.steps + 1):
+                replay.step = step
+                replay.show()
+                publish(page, replay.board.view)
+                for size in (TV, SMALL_LAPTOP):
+                    resize(page, size)
+                    width, height = extent(page)
+                    if width > size[0] or height > size[1]:
+                        wrong.append((step, size, "page", width, height))
+                    bar = boxes(page, "#replay")
+                    assert len(bar) == 1 and inside(bar[0], size), (step, size, bar)
+                    found = [(s, b) for s in NEEDED for b in boxes(page, s)]
+                    wrong += [(step, size, "off the screen", s, b) for s, b in found
+                              if not inside(b, size)]
+                    wrong += [(step, size, "under the bar", b)
+                              for b in under_the_bar(page, [b for _s, b in found])]
+            assert page.problems == []
+        assert wrong == [], wrong
+    finally:
+        set_language("en")
