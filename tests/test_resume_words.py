@@ -50,7 +50,7 @@ def test_resume_alone_says_the_refusal_first_once_and_in_the_tables_language(
         "Pyramide): seine Nummer kann jetzt das Terminal eines anderen Programms sein, darum "
         "öffnet eine Fortsetzung es nur, wenn es wieder angegeben wird; nichts wurde "
         "geändert. Weiter mit dem Anschluss, den der Emulator nennt: pyramid play --resume "
-        "%s --plain --lang de --pyramid PORT (oder mit --pyramid manual, die Würfel "
+        "%s --plain --lang de --pyramid ANSCHLUSS (oder mit --pyramid manual, die Würfel "
         "eingetippt)\n" % (path, port, path))
     assert open(path, "rb").read() == kept
 
