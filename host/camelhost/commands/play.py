@@ -565,7 +565,8 @@ def _refuse_journals_pseudo_terminal(args, header, options):
     on a pseudo-terminal and no ``--pyramid`` was given: that terminal's number may be
     another program's now (the emulator that made it ended, a new terminal took the
     number), and asking it for a pyramid would write into that program's screen. The
-    refusal changes nothing and gives the command with ``--pyramid PORT`` (``options``:
+    refusal names no number (the journal holds only the port the game began on, not the
+    one it last ran on), changes nothing and gives the command with ``--pyramid PORT`` (``options``:
     the other words a resume repeats, ``--plain``, ``--lang``; ``--upto-damage`` and each
     ``--retype`` as given)."""
     import shlex
@@ -581,11 +582,13 @@ def _refuse_journals_pseudo_terminal(args, header, options):
         words += ["--retype", text]
     command = " ".join(shlex.quote(w) for w in
                        words + list(options) + ["--pyramid", port_word()])
-    raise CliError(_("%(path)s was played on %(port)s, a pseudo-terminal (an emulated "
-                     "pyramid's): its number may be another program's terminal now, so a "
-                     "resume opens it only when given again; nothing was changed. Continue "
-                     "with the port the emulator prints: %(command)s (or --pyramid manual and "
-                     "type the dice)") % {"path": path, "port": port, "command": command})
+    # no number: the journal keeps only the port the game began on (its game line), not
+    # the one a resume went on with, which the maker last saw (tester s45, finding 5)
+    raise CliError(_("%(path)s was played on a pseudo-terminal (an emulated pyramid's), whose "
+                     "number may be another program's terminal now, so a resume opens one "
+                     "only when its port is given again; nothing was changed. Continue with "
+                     "the port the emulator prints: %(command)s (or --pyramid manual and "
+                     "type the dice)") % {"path": path, "command": command})
 
 
 def _port_to_suggest(spec, link=None):
