@@ -178,7 +178,8 @@ def test_two_players_on_a_second_edition_pyramid_are_refused_by_its_edition(
     assert err.strip().splitlines() == [
         "pyramid: --players Ann,Bo: the second edition is for 3 to 8 players, not 2, the "
         "edition the pyramid on %s is set to; to play the classic edition, set the pyramid "
-        "to it with pyramid calibrate --edition classic" % second_edition_board.port], err
+        "to it with pyramid calibrate --port %s --edition classic"
+        % (second_edition_board.port, second_edition_board.port)], err
     assert "Race 1 setup" not in out
     assert glob.glob(str(tmp_path / "**" / "*.jsonl"), recursive=True) == []
 

@@ -1024,10 +1024,11 @@ def _take_board_edition(args, pyramid, session, journal):
                 pyramid.close()
                 raise CliError(_("--players %(players)s: %(why)s, the edition the pyramid on "
                                  "%(port)s is set to; to play the %(other)s edition, set the "
-                                 "pyramid to it with pyramid calibrate --edition %(name)s")
+                                 "pyramid to it with %(calibrate)s")
                                % {"players": args.players, "why": exc, "port": pyramid.port,
                                   "other": edition_word(session.edition.name),
-                                  "name": session.edition.name}) from None
+                                  "calibrate": with_port("calibrate", pyramid.port, "--edition",
+                                                         session.edition.name)}) from None
         again = copy.copy(args)
         again.edition = played
         _discard_unused(journal)
