@@ -14,6 +14,7 @@ import pytest
 from camelhost import cli
 from camelhost.table.journal import read_header
 from camelup.board import protocol
+from pty_board import EMULATED_UID
 
 pytestmark = [pytest.mark.process]  # a pty and a thread answering on it
 
@@ -77,7 +78,8 @@ def test_a_classic_game_on_a_board_set_to_the_second_edition_is_refused_in_one_l
     assert err.strip().splitlines() == [
         "pyramid: --edition classic: the pyramid is set to the second edition: play its "
         "edition with --edition second (or leave --edition out), or set the pyramid to the "
-        "classic edition with pyramid calibrate --edition classic"], err
+        "classic edition with pyramid calibrate --port %s --edition classic"
+        % second_edition_board.port], err
     assert "Race 1 setup" not in out
     assert glob.glob(str(tmp_path / "**" / "*.jsonl"), recursive=True) == []
 
@@ -125,7 +127,8 @@ def test_an_edition_typed_other_than_the_pyramids_offers_the_pyramids_first(
     assert err.strip().splitlines() == [
         "pyramid: --edition second: the pyramid is set to the classic edition: play its "
         "edition with --edition classic (or leave --edition out), or set the pyramid to the "
-        "second edition with pyramid calibrate --edition second"], err
+        "second edition with pyramid calibrate --port %s --edition second"
+        % classic_board.port], err
     assert glob.glob(str(tmp_path / "**" / "*.jsonl"), recursive=True) == []
 
 
@@ -140,9 +143,10 @@ def test_a_resume_keeps_the_journals_edition_and_refuses_a_board_of_another(
                        classic_board.port])
     out, err = capsys.readouterr()
     assert status != 0
-    assert err.strip().splitlines() == [
-        "pyramid: --edition second: the pyramid is set to the classic edition (pyramid "
-        "calibrate --edition second sets it)"], err
+    assert err.strip().splitlines() == [  # no --edition was typed (tester s45, finding 4)
+        "pyramid: this game is the second edition's, but the pyramid on %s is set to the "
+        "classic edition: pyramid calibrate --port %s --edition second sets it"
+        % (classic_board.port, classic_board.port)], err
     assert read_header(str(tmp_path / "g.jsonl"))["edition"] == "second"
 
 
@@ -174,7 +178,8 @@ def test_two_players_on_a_second_edition_pyramid_are_refused_by_its_edition(
     assert err.strip().splitlines() == [
         "pyramid: --players Ann,Bo: the second edition is for 3 to 8 players, not 2, the "
         "edition the pyramid on %s is set to; to play the classic edition, set the pyramid "
-        "to it with pyramid calibrate --edition classic" % second_edition_board.port], err
+        "to it with pyramid calibrate --port %s --edition classic"
+        % (second_edition_board.port, second_edition_board.port)], err
     assert "Race 1 setup" not in out
     assert glob.glob(str(tmp_path / "**" / "*.jsonl"), recursive=True) == []
 
@@ -187,3 +192,103 @@ def test_two_players_on_typed_dice_are_judged_by_the_default_edition(capsys, tmp
     assert capsys.readouterr().err == (
         "pyramid: --players Ann,Bo: the second edition is for 3 to 8 players, not 2\n")
     assert glob.glob(str(tmp_path / "**" / "*.jsonl"), recursive=True) == []
+
+
+# tester s45, finding 4: an emulated Pico whose board is set to the classic edition but
+# whose table holds the second edition's dice (a kept --flash image keeps its settings).
+# Each refusal says that, quotes --edition only when typed, and its fix is not refused next.
+
+@pytest.fixture
+def apart_pico(emulated_dice):
+    """An emulated Pico (its uid ``pty_board.EMULATED_UID``) set to the classic edition,
+    the second edition's dice recorded for its port (``emulated_dice``, conftest)."""
+    board = Board("classic", uid=EMULATED_UID)
+    emulated_dice("second", board.port)
+    yield board
+    board.close()
+
+
+def _apart(port):
+    return ("the emulated Pico on %s runs the classic edition, but the dice in its table are "
+            "the second edition's" % port)
+
+
+def _calibrate(port):
+    return ("pyramid calibrate --port %s --edition second sets it to their edition with a "
+            "profile of those dice" % port)
+
+
+EMULATE = ("start an emulated Pico with the classic edition's dice: pyramid emulate "
+           "--edition classic")
+
+
+def _refused(capsys, tmp_path, argv):
+    status = cli.main(["play", "--plain"] + argv)
+    out, err = capsys.readouterr()
+    assert status != 0 and "Race 1 setup" not in out, (out, err)
+    assert "leave --edition out" not in err, err
+    return err.strip().splitlines()
+
+
+def test_a_new_game_without_edition_on_an_emulated_pico_set_apart_from_its_dice(
+        apart_pico, capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    lines = _refused(capsys, tmp_path, ["--pyramid", apart_pico.port, "--players",
+                                        "Ann,Ben,Cy", "--seed", "3"])
+    assert lines == ["pyramid: %s: %s, or %s" % (_apart(apart_pico.port),
+                                                 _calibrate(apart_pico.port), EMULATE)]
+    assert glob.glob(str(tmp_path / "**" / "*.jsonl"), recursive=True) == []
+
+
+def test_the_dices_edition_typed_on_an_emulated_pico_set_apart_is_told_to_calibrate(
+        apart_pico, capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    lines = _refused(capsys, tmp_path, ["--pyramid", apart_pico.port, "--players",
+                                        "Ann,Ben,Cy", "--edition", "second", "--seed", "3"])
+    assert lines == ["pyramid: --edition second: %s: %s" % (_apart(apart_pico.port),
+                                                            _calibrate(apart_pico.port))]
+
+
+def test_the_boards_edition_typed_on_an_emulated_pico_set_apart_is_told_to_emulate(
+        apart_pico, capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    lines = _refused(capsys, tmp_path, ["--pyramid", apart_pico.port, "--players",
+                                        "Ann,Ben,Cy", "--edition", "classic", "--seed", "3"])
+    assert lines == ["pyramid: --edition classic: %s: %s" % (_apart(apart_pico.port),
+                                                             EMULATE)]
+
+
+@pytest.mark.parametrize("edition", ["classic", "second"])
+def test_a_resume_on_an_emulated_pico_set_apart_names_the_way_for_its_edition(
+        apart_pico, capsys, tmp_path, monkeypatch, edition):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    cli.main(["play", "--plain", "--players", "Ann,Ben,Cy", "--seed", "3", "--edition",
+              edition, "--journal", "g.jsonl"])  # typed dice
+    capsys.readouterr()
+    lines = _refused(capsys, tmp_path, ["--resume", "g.jsonl", "--pyramid", apart_pico.port])
+    fix = EMULATE if edition == "classic" else _calibrate(apart_pico.port)
+    assert lines == ["pyramid: %s: %s" % (_apart(apart_pico.port), fix)]
+    assert read_header(str(tmp_path / "g.jsonl"))["edition"] == edition
+
+
+def test_a_resume_on_an_emulated_pico_of_other_dice_says_the_games_edition(
+        emulated_dice, capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    cli.main(["play", "--plain", "--players", "Ann,Ben,Cy", "--seed", "3", "--edition",
+              "classic", "--journal", "g.jsonl"])  # typed dice
+    capsys.readouterr()
+    board = Board("second", uid=EMULATED_UID)
+    try:
+        emulated_dice("second", board.port)
+        lines = _refused(capsys, tmp_path, ["--resume", "g.jsonl", "--pyramid", board.port])
+    finally:
+        board.close()
+    assert lines == [
+        "pyramid: this game is the classic edition's, but the dice in the emulated Pico on %s "
+        "are the second edition's: resume it on an emulated Pico with the classic edition's "
+        "dice: pyramid emulate --edition classic" % board.port]

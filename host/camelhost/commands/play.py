@@ -23,6 +23,7 @@ from camelhost.commands.options import (
 from camelhost.device.open import RP2040_VID, find_rp2040_port  # noqa: F401 (re-exported)
 from camelhost.errors import CliError
 from camelhost.i18n import N_, _, colours_in, ngettext, port_word
+from camelhost.tools.commandline import with_port
 
 HELP = N_("track a real game at the table (pyramid on USB, virtual, or dice typed in)")
 
@@ -564,7 +565,8 @@ def _refuse_journals_pseudo_terminal(args, header, options):
     on a pseudo-terminal and no ``--pyramid`` was given: that terminal's number may be
     another program's now (the emulator that made it ended, a new terminal took the
     number), and asking it for a pyramid would write into that program's screen. The
-    refusal changes nothing and gives the command with ``--pyramid PORT`` (``options``:
+    refusal names no number (the journal holds only the port the game began on, not the
+    one it last ran on), changes nothing and gives the command with ``--pyramid PORT`` (``options``:
     the other words a resume repeats, ``--plain``, ``--lang``; ``--upto-damage`` and each
     ``--retype`` as given)."""
     import shlex
@@ -580,11 +582,13 @@ def _refuse_journals_pseudo_terminal(args, header, options):
         words += ["--retype", text]
     command = " ".join(shlex.quote(w) for w in
                        words + list(options) + ["--pyramid", port_word()])
-    raise CliError(_("%(path)s was played on %(port)s, a pseudo-terminal (an emulated "
-                     "pyramid's): its number may be another program's terminal now, so a "
-                     "resume opens it only when given again; nothing was changed. Continue "
-                     "with the port the emulator prints: %(command)s (or --pyramid manual and "
-                     "type the dice)") % {"path": path, "port": port, "command": command})
+    # no number: the journal keeps only the port the game began on (its game line), not
+    # the one a resume went on with, which the maker last saw (tester s45, finding 5)
+    raise CliError(_("%(path)s was played on a pseudo-terminal (an emulated pyramid's), whose "
+                     "number may be another program's terminal now, so a resume opens one "
+                     "only when its port is given again; nothing was changed. Continue with "
+                     "the port the emulator prints: %(command)s (or --pyramid manual and "
+                     "type the dice)") % {"path": path, "command": command})
 
 
 def _port_to_suggest(spec, link=None):
@@ -935,39 +939,64 @@ def board_edition(pyramid):
     return ed if ed in EDITION_CHOICES else None
 
 
-def _check_board_edition(pyramid, edition, typed=False):
+def _check_board_edition(pyramid, edition, typed=False, resume=False):
     """Refuse a pyramid set to another edition than the game's (s36 tester, finding 5): its
     profile reads other dice, so the table would refuse or misname them one by one. The
-    same check as ``pyramid monitor`` and ``doctor`` (``camelhost.tools.monitor.
-    check_edition``), on the board's full ``HELLO`` (``_board_hello``). ``typed``: the
-    edition is ``--edition`` as typed for a new game, so the refusal offers first to play
-    the board's edition, then to set the board to the one typed (tester s42, finding 1);
-    else (a resume: the journal's edition) monitor's line. The pyramid is closed when
-    refused. Raises ``CliError``."""
+    same facts as ``pyramid monitor`` and ``doctor`` say (``camelhost.tools.monitor``),
+    on the board's full ``HELLO`` (``_board_hello``), each refusal one line whose fix is
+    not refused next (tester s45, finding 4):
+
+    - an emulated Pico whose firmware runs another edition than the dice in its table
+      (``monitor.emulated_edition_apart``): that fact, with the way that plays
+      ``edition`` (calibrate with its port for the dice's, emulate for the firmware's),
+      or both ways for a new game without ``--edition``;
+    - an emulated Pico holding another edition's dice than ``edition``
+      (``monitor.check_emulated_dice``);
+    - a board set to another edition: the fix, calibrate with its port.
+
+    ``typed``: ``edition`` is ``--edition`` as typed for a new game: the refusal quotes it
+    and offers first to play the board's edition (tester s42, finding 1); ``resume``: the
+    journal's edition, said as the game's. Neither: a new game without ``--edition``,
+    playing the board's. The pyramid is closed when refused. Raises ``CliError``."""
     from types import SimpleNamespace
 
     from camelhost.i18n import edition_word
-    from camelhost.tools.monitor import EditionMismatch, EmulatedDiceMismatch, check_edition
+    from camelhost.tools import monitor
 
     hello = _board_hello(pyramid)
     if hello is None:
         return
+    board = hello.get("ed")
+    shown = SimpleNamespace(virtual=None, hello=hello, port=pyramid.port)
+    words = {"asked": edition, "word": edition_word(edition), "port": pyramid.port,
+             "board": edition_word(board), "name": board,
+             "calibrate": with_port("calibrate", pyramid.port, "--edition", edition)}
     try:
-        check_edition(SimpleNamespace(virtual=None, hello=hello, port=pyramid.port), edition,
-                      tool="play")
-    except EmulatedDiceMismatch:
-        pyramid.close()
-        raise
-    except EditionMismatch as exc:
-        pyramid.close()
-        if not typed or exc.board not in EDITION_CHOICES:
-            raise
-        raise CliError(_("--edition %(asked)s: the pyramid is set to the %(board)s edition: "
-                         "play its edition with --edition %(name)s (or leave --edition out), "
-                         "or set the pyramid to the %(asked_word)s edition with pyramid "
-                         "calibrate --edition %(asked)s")
-                       % {"asked": exc.asked, "board": edition_word(exc.board),
-                          "name": exc.board, "asked_word": edition_word(exc.asked)}) from None
+        apart = monitor.emulated_edition_apart(shown, edition if typed or resume else None)
+        if apart is not None:
+            line = "%s: %s" % apart
+            raise CliError(_("--edition %(asked)s: %(line)s") % {"asked": edition, "line": line}
+                           if typed else line)
+        dice = monitor.emulated_dice(shown)
+        if typed or dice in (None, edition):
+            monitor.check_emulated_dice(shown, edition, "play")
+        else:  # a resume: its edition is the journal's
+            raise CliError(_("this game is the %(word)s edition's, but the dice in the emulated "
+                             "Pico on %(port)s are the %(dice)s edition's: resume it on an "
+                             "emulated Pico with the %(word)s edition's dice: pyramid emulate "
+                             "--edition %(asked)s") % dict(words, dice=edition_word(dice)))
+        if board == edition:
+            return
+        if typed and board in EDITION_CHOICES:
+            raise CliError(_("--edition %(asked)s: the pyramid is set to the %(board)s "
+                             "edition: play its edition with --edition %(name)s (or leave "
+                             "--edition out), or set the pyramid to the %(word)s edition with "
+                             "%(calibrate)s") % words)
+        if typed:
+            raise CliError(_("--edition %(asked)s: the pyramid is set to the %(board)s "
+                             "edition (%(calibrate)s sets it)") % words)
+        raise CliError(_("this game is the %(word)s edition's, but the pyramid on %(port)s is "
+                         "set to the %(board)s edition: %(calibrate)s sets it") % words)
     except CliError:
         pyramid.close()
         raise
@@ -998,10 +1027,11 @@ def _take_board_edition(args, pyramid, session, journal):
                 pyramid.close()
                 raise CliError(_("--players %(players)s: %(why)s, the edition the pyramid on "
                                  "%(port)s is set to; to play the %(other)s edition, set the "
-                                 "pyramid to it with pyramid calibrate --edition %(name)s")
+                                 "pyramid to it with %(calibrate)s")
                                % {"players": args.players, "why": exc, "port": pyramid.port,
                                   "other": edition_word(session.edition.name),
-                                  "name": session.edition.name}) from None
+                                  "calibrate": with_port("calibrate", pyramid.port, "--edition",
+                                                         session.edition.name)}) from None
         again = copy.copy(args)
         again.edition = played
         _discard_unused(journal)
@@ -1059,7 +1089,8 @@ def run(args):
         if not args.resume and args.edition is None:  # the edition the pyramid is set to
             session, journal, edition_line = _take_board_edition(args, pyramid, session, journal)
         _check_board_edition(pyramid, session.edition.name,
-                             typed=not args.resume and args.edition is not None)
+                             typed=not args.resume and args.edition is not None,
+                             resume=bool(args.resume))
     except BaseException:
         if args.resume:
             journal.close()

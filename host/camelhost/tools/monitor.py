@@ -372,14 +372,18 @@ def emulated_dice(pyramid):
     return sources.emulated_dice(pyramid.port)
 
 
-def emulated_edition_apart(pyramid):
+def emulated_edition_apart(pyramid, wanted=None):
     """``(what, fix)``, two clauses in the table's language, when ``pyramid`` (an open
     ``Pyramid``) is an emulated Pico whose firmware runs another edition (its ``HELLO``'s
     ``ed``) than the dice in its table (``emulated_dice``: a kept ``--flash`` image keeps
-    its settings; maker s44): ``what`` names both editions, ``fix`` the calibrate that
-    sets the board to the dice's edition, or an emulated Pico with the firmware's dice.
-    ``None``: a real board, the virtual pyramid, no record, or the dice of the edition it
-    runs. Doctor fails its edition step with it, monitor warns with it (maker s45)."""
+    its settings; maker s44): ``what`` names both editions, ``fix`` the calibrate (with
+    the port) that sets the board to the dice's edition, or an emulated Pico with the
+    firmware's dice. ``wanted``: the edition that is to be played there (``classic``/
+    ``second``, play's game), whose way alone ``fix`` names (the dice's: calibrate; the
+    firmware's: emulate); ``None``, either edition will do, both ways. ``None``: a real
+    board, the virtual pyramid, no record, or the dice of the edition it runs. Doctor
+    fails its edition step with it, monitor warns with it, play refuses with it (maker
+    s45)."""
     dice = emulated_dice(pyramid)
     board = pyramid.hello.get("ed") if pyramid.hello else None
     if dice is None or board is None or dice == board:
@@ -387,12 +391,17 @@ def emulated_edition_apart(pyramid):
     what = _("the emulated Pico on %(port)s runs the %(board)s edition, but the dice in its "
              "table are the %(dice)s edition's") % {
         "port": pyramid.port, "board": edition_word(board), "dice": edition_word(dice)}
-    fix = _("%(calibrate)s sets it to their edition with a profile of those dice, or start "
-            "an emulated Pico with the %(board_word)s edition's dice: pyramid emulate "
-            "--edition %(board)s") % {
-        "calibrate": with_port("calibrate", pyramid.port, "--edition", dice),
-        "board_word": edition_word(board), "board": board}
-    return what, fix
+    calibrate = _("%(calibrate)s sets it to their edition with a profile of those dice") % {
+        "calibrate": with_port("calibrate", pyramid.port, "--edition", dice)}
+    emulate = _("start an emulated Pico with the %(board_word)s edition's dice: pyramid "
+                "emulate --edition %(board)s") % {"board_word": edition_word(board),
+                                                  "board": board}
+    if wanted == dice:
+        return what, calibrate
+    if wanted == board:
+        return what, emulate
+    return what, _("%(calibrate)s, or %(emulate)s") % {"calibrate": calibrate,
+                                                         "emulate": emulate}
 
 
 def _use_them(tool, edition):
