@@ -213,7 +213,7 @@ def test_a_long_second_action_keeps_its_words_and_its_figures_whole(lang):
 
 
 #: seed 27, Ben to act: the coach's second action a pyramid ticket below zero that pays
-#: now, one long German word before its number ("Pyramidenplättchen -0,08 (jetzt ...)")
+#: now, one long German word before its number ("Pyramidenplättchen -2,88 (jetzt +1,00)")
 PYRAMID_SECOND = ["setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white", "pyramid",
                   "yellow 2", "pyramid", "green 1", "leg yellow", "leg purple", "pyramid",
                   "red 1", "leg green", "pyramid", "blue 3", "pyramid", "grey white 3",
