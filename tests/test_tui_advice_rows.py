@@ -210,3 +210,44 @@ def test_a_long_second_action_keeps_its_words_and_its_figures_whole(lang):
     assert twice >= 10, shown
     assert shown[(46, False)] == ["For Dee: cheering tile on 4 -0.46 (now +1.22);",
                                   "  booing tile on 4 -0.76 (now +1.29) (balance)"], shown
+
+
+#: seed 27, Ben to act: the coach's second action a pyramid ticket below zero that pays
+#: now, one long German word before its number ("Pyramidenplättchen -2,88 (jetzt +1,00)")
+PYRAMID_SECOND = ["setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white", "pyramid",
+                  "yellow 2", "pyramid", "green 1", "leg yellow", "leg purple", "pyramid",
+                  "red 1", "leg green", "pyramid", "blue 3", "pyramid", "grey white 3",
+                  "pyramid", "yellow 1", "pyramid", "grey white 1", "leg yellow", "pyramid",
+                  "green 3", "pyramid", "blue 1"]
+
+
+def test_a_german_pyramid_ticket_second_keeps_the_label_as_the_first_does():
+    # s45: the parting that keeps a label ("Für Cy: Pyramidenplättchen" / "-0,08 (jetzt
+    # +1,00) (Bilanz)") is one path for the first and the second action. A guard: no
+    # position searched showed a second action without its label (at the 80x24 panel's
+    # 46 columns this one is left out, the first keeping its label); where it shows,
+    # its figures and the label stand together
+    set_language("de")
+    try:
+        s = Session("second", ["Ann", "Ben", "Cy"], seed=27)
+        for line in PYRAMID_SECOND:
+            s.command(line)
+        view = table_view(s, odds=True)
+        second = view["odds"]["actions"]["values"][1]
+        assert second["kind"] == "pyramid" and second["score"] < 0 <= second["ev"], second
+        shown = {width: advice_rows(odds_lines(view["odds"], view, width=width).plain)
+                 for width in range(38, 56)}
+    finally:
+        set_language("en")
+    seconds = 0
+    for width, rows in shown.items():
+        assert_whole(rows, width)
+        assert rows[-1].endswith(" (Bilanz)"), (width, rows)
+        found = second_action(rows)
+        if found is not None:
+            seconds += 1
+            words, figures = found
+            assert [word for _at, word in words] == ["Pyramidenplättchen"], (width, rows)
+            assert len({at for at, _word in figures}) == 1, (width, rows)
+    assert seconds, shown
+    assert shown[46] == ["Für Ben: Wettplättchen grün +1,85 (Bilanz)"], shown

@@ -419,3 +419,40 @@ def test_below_80x24_a_die_after_show_replaces_the_board_under_the_notice():
             assert " ".join(die[-1].split()) in shown, shown
 
     asyncio.run(play())
+
+
+@pytest.mark.parametrize("asked", ["best", "odds"])
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_below_80x24_a_die_after_best_or_odds_replaces_the_reply_under_the_notice(
+        lang, asked):
+    # s45: the table's reply to 'best' or 'odds' answers the line typed, as 'show's
+    # board does; the die the pyramid sends before anything else is typed was added
+    # under the reply, and a long reply hid it behind its "… N more lines" row
+    set_language(lang)
+    app, pyramid = _app()
+
+    async def play():
+        async with app.run_test(size=(79, 17)) as pilot:
+            await scenes.settle(pilot)
+            for line in TURNS + [asked]:
+                await scenes.type_line(pilot, line)
+            await scenes.settle(pilot)
+            log = app.query_one("#log", HistoryLog)
+            reply = " ".join(log.history[-1].split())
+            assert not reply.startswith(">") and reply[:30] in _words(
+                _under_the_notice(app)), (reply, _under_the_notice(app))
+            arrives(app, pyramid)
+            await scenes.settle(pilot)
+            under = [row.strip() for row in _under_the_notice(app) if row.strip()]
+            shown = _words(under)
+            die = _the_die(app)
+            assert shown.startswith(" ".join(die[0].split())), shown  # the die first
+            assert reply[:30] not in shown, shown  # the reply is gone
+            if under[-1].startswith(CUT_MARK):  # what is left out is the die's, counted
+                told = [line for line in app.news if " ".join(line.split()) in shown]
+                assert under[-1] == plan.news_cut_line(len(app.news) - len(told)), under
+
+    try:
+        asyncio.run(play())
+    finally:
+        set_language("en")

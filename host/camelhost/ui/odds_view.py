@@ -257,8 +257,6 @@ def odds_lines(odds, view, width=80, tile_names=None, waiting=False, noted=False
                 for p, why, number in parts]
         tail = " " + note.replace(" ", "\u00a0") if note else ""
         if held and parts and note:
-            part, why, number = parts[-1]
-            keep[-1] = glued(part, number, 0, figures=True) + (" " + why if why else "")
             tail = "\u00a0" + note.replace(" ", "\u00a0")
 
         def wrap():
@@ -266,6 +264,39 @@ def odds_lines(odds, view, width=80, tile_names=None, waiting=False, noted=False
                 head + " " + "; ".join(keep) + tail, width=max(20, width),
                 subsequent_indent="  ", break_long_words=True, break_on_hyphens=False)]
 
+        def parted(at, ways, good):
+            # the action ``at`` parted the first of ``ways`` (``glued``'s) that lays the
+            # advice out ``good`` with every word whole, its words whole on their line
+            # and its number with what follows it on the next ("figures"), then only
+            # its value now after its number, for a part whose words before its number
+            # are one long word (a German compound: "Pyramidenplättchen -1,11" /
+            # "(jetzt +2,37)": "loose"); one path for every action, the first and the
+            # second alike (s45: the second was never parted "loose"); ``None`` where
+            # none does, the action left as it was
+            part, why, number = parts[at]
+            first = keep[at]
+            one_word = " " not in part[:part.rfind(number)].strip(" ")
+            for how in ways if one_word else [how for how in ways if how != "loose"]:
+                keep[at] = glued(part, number, 0, loose=how == "loose",
+                                 figures=how == "figures") + (
+                    " " + why if why else "")
+                again = wrap()
+                if good(again) and " ".join(again).split() == words(head, parts, note):
+                    return again
+            keep[at] = first
+            return None
+
+        if held and parts and note:
+            # the label goes with the last action's figures, which part from its words
+            # as the first action's do beside a heading (never its words parted to
+            # make room for a label: tester 43 finding 1)
+            lines = parted(len(parts) - 1, ("figures", "loose"),
+                           lambda again: len(again) <= NARROW_ADVICE_LINES
+                           and again[0] != head and again[-1].strip() != note)
+            if lines is not None:
+                return lines
+            part, why, number = parts[-1]
+            keep[-1] = glued(part, number, 0, figures=True) + (" " + why if why else "")
         lines = wrap()
         if len(lines) > 1 and lines[0] == head and parts:
             # the first action too long to stand beside the heading: its number and
@@ -273,21 +304,30 @@ def odds_lines(odds, view, width=80, tile_names=None, waiting=False, noted=False
             # Cy: booing tile on 7" / "-0.37 (now +1.32)"); where even its words do not
             # fit there, they part (its number staying with the word before it), so the
             # heading never stands alone, looking like advice with nothing in it (tester
-            # s33); where its words before its number are one long word (a German
-            # compound: "Pyramidenplättchen -1,11"), its value now after the number may
-            # part too (``glued``'s ``loose``). Taken only where every word stays whole
+            # s33); where its words before its number are one long word, its value now
+            # after the number may part too. Taken only where every word stays whole
             # (a number broken, "-1,1" / "1", is worse than the heading alone: s40);
             # lines more than the caller's are its to refuse (fewer actions, the label
             # left out)
-            part, why, number = parts[0]
-            first = keep[0]
-            for how in ("figures", "words", "loose"):
-                keep[0] = glued(part, number, 0, loose=how == "loose",
-                                figures=how == "figures") + (" " + why if why else "")
-                again = wrap()
-                if again[0] != head and " ".join(again).split() == words(head, parts, note):
-                    return again
-            keep[0] = first
+            again = parted(0, ("figures", "words", "loose"), lambda again: again[0] != head)
+            if again is not None:
+                return again
+        return lines
+
+    def laid_out(count, note):
+        # the first ``count`` actions ended by ``note`` (the label, or none): as they
+        # wrap; where that takes more lines than the narrow form's, or leaves the
+        # label alone on a line (a bare "(balance)", naming nothing: tester s38 finding
+        # 1), the label with the last action's number and value now, the three on the
+        # next line from its words where that fits the lines (``wrapped``'s ``held``):
+        # the second action as the first ("Für Cy: Pyramidenplättchen" / "-0,08 (jetzt
+        # +1,00) (Bilanz)")
+        lines = wrapped(head, parts[:count], note)
+        if note and (len(lines) > NARROW_ADVICE_LINES or lines[-1].strip() == note):
+            held = wrapped(head, parts[:count], note, held=True)
+            if (len(held) <= NARROW_ADVICE_LINES and held[-1].strip() != note
+                    and " ".join(held).split() == words(head, parts[:count], note)):
+                return held
         return lines
 
     if wide:
@@ -318,29 +358,19 @@ def odds_lines(odds, view, width=80, tile_names=None, waiting=False, noted=False
             note = narrow_note([e for _k, _w, e in best["shown"][:count]]) if noted else ""
             alone = textwrap.wrap(note, width=max(20, width)) if note else None
             alone = alone if alone and len(alone) <= NARROW_NOTE_LINES else None
-            lines = wrapped(head, parts[:count], "" if alone else order_note(count))
+            lines = laid_out(count, "" if alone else order_note(count))
             if len(lines) <= NARROW_ADVICE_LINES or count == 1:
                 break
         shown_count, note_line, fits = count, alone, len(lines) <= NARROW_ADVICE_LINES
         labelled = note_line is None and bool(order_note(shown_count))
         if labelled and (not fits or lines[-1].strip() == order_note(shown_count)):
-            # the label on a third line (one action as long as the lines: a German
-            # finish card beside a heading), or pushed onto a line of its own, a bare
-            # "(balance)" under the advice, a fragment naming nothing (tester s38
-            # finding 1): it goes with the number it labels and that number's value now,
-            # the three on the next line from the action's words where that fits the
-            # lines, every word whole, in English and German alike ("For Cat: green leg
-            # ticket" / "-0.60 (now +0.93) (balance)"; "Für Cy: Pyramidenplättchen" /
-            # "-0,08 (jetzt +1,00) (Bilanz)"); else it is left out, the advice's own
-            # lines as they were (never an action's words parted to make room for it:
-            # "green leg" / "ticket -0.60 ...", tester 43 finding 1)
-            said = parts[:shown_count], order_note(shown_count)
-            held = wrapped(head, *said, held=True)
+            # the label, with its number and value now (``laid_out``), on a third line
+            # (one action as long as the lines: a German finish card beside a
+            # heading), or on a line of its own: it is left out, the advice's own lines
+            # as they were (never an action's words parted to make room for it: "green
+            # leg" / "ticket -0.60 ...", tester 43 finding 1)
             bare = wrapped(head, parts[:shown_count])
-            if (len(held) <= NARROW_ADVICE_LINES and held[-1].strip() != said[1]
-                    and " ".join(held).split() == words(head, *said)):
-                lines = held
-            elif len(bare) <= NARROW_ADVICE_LINES:
+            if len(bare) <= NARROW_ADVICE_LINES:
                 lines, labelled = bare, False
     else:
         shown_count = len(parts)

@@ -984,6 +984,15 @@ class TuiDisplay(Display):
             self.app.fit()
         self.app.query_one("#log", HistoryLog).add_block(text.splitlines(), laid_out=not asked)
 
+    def answered(self, view):
+        """The table answered a line of its own (``best``, ``odds``, ``position``) and
+        waits for what it waited for: the table waits for a person, so the next
+        announcement (a die from the pyramid) starts the news anew, in place of the
+        reply under the notice of a too small terminal, as after the screen's own
+        answers (``TableApp._told_aside``; s45: added under a long reply, the die was
+        cut behind its "… N more lines" row)."""
+        self.app.news_told = True
+
     def prompt(self, view):
         """What the table waits for, on the one-row prompt line: its example die left
         out when the line would not fit the screen's width (``plain.prompt_line``); while
@@ -1972,7 +1981,7 @@ class TableApp(InLanguage, App):
         stayed, as if it answered them). The table still waits for a person, so the
         next announcement starts the news anew."""
         self.tell(lines, cut_line)
-        self.news_told = True
+        self.table_display.answered(self._view)
 
     def help_words(self):
         """The help's text (``str``), as its box (``HelpScreen``) shows it before the
