@@ -37,7 +37,7 @@ def add_arguments(parser):
                          default_words=_("the one the pyramid is set to with --pyramid %s "
                                          "or auto, else second; --resume takes the "
                                          "journal's") % port_word())
-    parser.add_argument("--pyramid", default=None, metavar=metavar("DEVICE"),
+    parser.add_argument("--pyramid", default=None, metavar=port_word(),
                         help=_("where the dice come from: auto (the pyramid on USB) | "
                                "%(port)s | id:<serial> (the pyramid with that USB serial "
                                "number) | virtual | manual (typed) (default manual; --resume "
