@@ -565,10 +565,12 @@ def _refuse_journals_pseudo_terminal(args, header, options):
     on a pseudo-terminal and no ``--pyramid`` was given: that terminal's number may be
     another program's now (the emulator that made it ended, a new terminal took the
     number), and asking it for a pyramid would write into that program's screen. The
-    refusal names no number (the journal holds only the port the game began on, not the
-    one it last ran on), changes nothing and gives the command with ``--pyramid PORT`` (``options``:
-    the other words a resume repeats, ``--plain``, ``--lang``; ``--upto-damage`` and each
-    ``--retype`` as given)."""
+    refusal names no number from the journal (it holds only the port the game began on,
+    not the one it last ran on), changes nothing and gives the command with ``--pyramid
+    PORT`` (``options``: the other words a resume repeats, ``--plain``, ``--lang``;
+    ``--upto-damage`` and each ``--retype`` as given), the port filled in while a running
+    ``pyramid emulate`` records its emulated Pico's (``_running_emulated_port``), as the
+    table's line for a lost port does."""
     import shlex
 
     from camelhost.device.open import pseudo_terminal
@@ -581,14 +583,28 @@ def _refuse_journals_pseudo_terminal(args, header, options):
     for text in getattr(args, "retype", None) or ():
         words += ["--retype", text]
     command = " ".join(shlex.quote(w) for w in
-                       words + list(options) + ["--pyramid", port_word()])
-    # no number: the journal keeps only the port the game began on (its game line), not
+                       words + list(options) + ["--pyramid", _running_emulated_port(port)
+                                                or port_word()])
+    # no number from the journal keeps only the port the game began on (its game line), not
     # the one a resume went on with, which the maker last saw (tester s45, finding 5)
     raise CliError(_("%(path)s was played on a pseudo-terminal (an emulated pyramid's), whose "
                      "number may be another program's terminal now, so a resume opens one "
                      "only when its port is given again; nothing was changed. Continue with "
                      "the port the emulator prints: %(command)s (or --pyramid manual and "
                      "type the dice)") % {"path": path, "command": command})
+
+
+def _running_emulated_port(port):
+    """The port (a path) of the emulated Pico a running ``pyramid emulate`` recorded
+    (``sources.emulated_ports``) for a resume of a game played on ``port``: ``port``
+    itself when it is one of them, else the only one; ``None`` when none runs, or several
+    do and none is ``port`` (then the maker picks: ``--pyramid PORT``)."""
+    from camelhost.device import sources
+
+    ports = sources.emulated_ports()
+    if os.path.realpath(port) in ports:
+        return os.path.realpath(port)
+    return ports[0] if len(ports) == 1 else None
 
 
 def _port_to_suggest(spec, link=None):
