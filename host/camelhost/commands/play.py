@@ -284,8 +284,9 @@ def newest_unfinished(folder):
     """The journal of the newest unfinished game in ``folder`` (``*.jsonl``, newest by
     the time it was last written): ``(chosen, skipped)``, ``chosen`` a ``_Candidate``
     (its ``where()`` says where its game stands); when the newest holds nothing played
-    (``_Candidate.nothing_played``) and an older unfinished one holds a move, that older
-    one, ``skipped`` the newest's path (else ``None``). Each journal looked at is read
+    (``_Candidate.nothing_played``; the newest in copies too) and an older unfinished
+    one holds a move, that older one, ``skipped`` the newest's path (of copies, the one
+    that would be taken; else ``None``). Each journal looked at is read
     once (``_Candidate``).
     ``CliError`` (one line, nothing changed) when the folder can't be read, holds no
     unfinished game, or holds several games whose files were last written in the same
@@ -336,19 +337,21 @@ def newest_unfinished(folder):
                                 "--resume %(folder)s: no unfinished game there (%(count)d "
                                 "journals, the race over in each): give --resume FILE", over)
                        % {"folder": folder, "count": over})
-    if len(found) == 1 and candidate(found[0][1]).nothing_played():
-        # a game started by mistake, nothing played: the newest older one with a move
-        # played is what the table means (s38 tester finding 7); said in the line
+    one = (copies_of_one_game([(p, candidate(p).view.file) for _s, p, _w in found])
+           if len(found) > 1 and all(candidate(p).view is not None for _s, p, _w in found)
+           else None)
+    newest = found[0][1] if one is None else found[one[0]][1]
+    if (len(found) == 1 or one is not None) and candidate(newest).nothing_played():
+        # a game started by mistake, nothing played (in copies too: the one taken holds
+        # every line of the others): the newest older one with a move played is what the
+        # table means (s38 tester finding 7); said in the line
         for second, path in written:
             if second >= found[0][0]:
                 continue
             if candidate(path).where() is not None and not candidate(path).nothing_played():
-                return candidate(path), found[0][1]
-    one = (copies_of_one_game([(p, candidate(p).view.file) for _s, p, _w in found])
-           if len(found) > 1 and all(candidate(p).view is not None for _s, p, _w in found)
-           else None)
+                return candidate(path), newest
     if one is not None:  # one game in copies (a backup beside it): one taken, said so
-        chosen = candidate(found[one[0]][1])
+        chosen = candidate(newest)
         chosen.copies = one[1]
         return chosen, None
     if len(found) > 1:  # the players tell two tables' games apart, not where they stand
