@@ -650,3 +650,40 @@ def test_a_resume_never_opens_the_journals_pseudo_terminal_unless_given_again(tm
     finally:
         os.close(master)
         os.close(slave)
+
+
+def test_a_refused_resume_fills_in_the_port_of_the_emulated_pico_running_now(
+        tmp_path, capsys, emulated_dice):
+    # the journal's pseudo-terminal is gone; a running pyramid emulate recorded its
+    # emulated Pico's port: the refusal's command names it, as the table's lost-port line
+    # does, and still opens nothing
+    path = str(tmp_path / "emu.jsonl")
+    with Journal(path, pyramid="/dev/pts/98765") as journal:
+        s = Session("second", ["Ann", "Ben", "Cy"], seed=4, journal=journal)
+        s.command(SETUP)
+        s.command("leg red")
+    kept = open(path, "rb").read()
+    running = tmp_path / "pts7"
+    running.write_text("")  # the emulated Pico's port is there
+    port = emulated_dice("second", str(running))
+    for lang, word in (("en", "Continue with the port"), ("de", "Weiter mit dem Anschluss")):
+        rc = cli.main(["play", "--plain", "--resume", path, "--lang", lang])
+        err = capsys.readouterr().err.strip()
+        assert rc != 0 and word in err
+        assert ("pyramid play --resume %s --plain --lang %s --pyramid %s" % (path, lang, port)
+                in err)
+        assert "/dev/pts/98765" not in err and "PORT" not in err and "ANSCHLUSS" not in err
+    assert open(path, "rb").read() == kept
+    # two emulators, neither on the journal's port: the maker picks, PORT
+    other = tmp_path / "pts8"
+    other.write_text("")
+    emulated_dice("classic", str(other))
+    rc = cli.main(["play", "--plain", "--resume", path])
+    assert rc != 0 and capsys.readouterr().err.strip().endswith(
+        "--plain --pyramid PORT (or --pyramid manual and type the dice)")
+    # none runs: PORT, as before
+    emulated_dice.withdraw(port)
+    emulated_dice.withdraw(str(other))
+    rc = cli.main(["play", "--plain", "--resume", path])
+    assert rc != 0 and "--pyramid PORT (or" in capsys.readouterr().err
+    assert open(path, "rb").read() == kept

@@ -30,7 +30,7 @@ def _metavars(name):
 #: The German metavars: each the word the catalogue uses for the thing elsewhere
 #: (Stellung for a position, Würfel, Namen, Strategien for the bots' policies).
 GERMAN = {"DATEI", "N", "MS", "INHALT", "WÜRFEL", "NAMEN", "ANSCHLUSS", "STRATEGIEN",
-          "ADRESSE", "GERÄT", "ABSCHNITT", "SEKUNDEN", "STELLUNG", "HOST:PORT", "SPRACHE",
+          "ADRESSE", "ABSCHNITT", "SEKUNDEN", "STELLUNG", "HOST:PORT", "SPRACHE",
           "SPIELER", "ORDNER", "BEFEHL", "STAPEL"}
 
 
@@ -46,7 +46,7 @@ def test_every_metavar_of_every_command_is_german_in_german():
 def test_the_german_help_names_a_file_and_a_position_in_german(capsys):
     for argv, words in ((["odds", "--help"], ("STELLUNG", "--players NAMEN", "--seed N")),
                         (["check", "--help"], ("DATEI [DATEI ...]",)),
-                        (["play", "--help"], ("--journal DATEI", "--pyramid GERÄT",
+                        (["play", "--help"], ("--journal DATEI", "--pyramid ANSCHLUSS",
                                               "--lang SPRACHE")),
                         (["rules", "--help"], ("[ABSCHNITT ...]",))):
         with pytest.raises(SystemExit):
@@ -62,4 +62,5 @@ def test_english_metavars_read_as_before():
     assert _metavars("check")["files"] == "FILE"
     assert _metavars("odds")["position"] == "position"
     assert _metavars("play")["--players"] == "NAMES"
+    assert _metavars("play")["--pyramid"] == "PORT"
     assert _metavars("tournament")["--bots"] == "POLICIES"

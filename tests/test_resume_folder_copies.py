@@ -129,3 +129,33 @@ def test_a_german_table_says_so_in_german(tmp_path, monkeypatch, capsys):
     assert rc == 0, err
     assert ("%s: eine Kopie desselben Spiels (die Dateien sind gleich), bleibt, wie sie ist\n"
             % (folder / "g-Kopie.jsonl")) in out.splitlines(True)[0], out
+
+
+def test_a_newest_game_in_copies_with_nothing_played_is_passed_over(
+        tmp_path, monkeypatch, capsys):
+    # the rule for a newest game started by mistake (s38 tester finding 7) holds when
+    # that game is in copies too: the newest older game with a move played is resumed
+    import os
+
+    from camelhost.table.journal import Journal
+    from camelhost.table.session import Session
+    folder = tmp_path / "jf"
+    folder.mkdir()
+    real = folder / "a.jsonl"
+    _journal(real, written=WRITTEN - 100)
+    empty = folder / "b.jsonl"
+    with Journal(str(empty), pyramid="manual") as journal:
+        Session("second", ["Ann", "Ben", "Cy"], seed=3, journal=journal)
+    shutil.copyfile(str(empty), str(folder / "b copy.jsonl"))
+    for path in (empty, folder / "b copy.jsonl"):
+        os.utime(str(path), (WRITTEN, WRITTEN))
+    kept = {path: path.read_bytes() for path in folder.iterdir()}
+    rc, out, err = _run(monkeypatch, capsys, "play", "--plain", "--pyramid", "manual",
+                        "--resume", str(folder))
+    assert rc == 0, err
+    assert out.startswith(
+        "resuming the newest unfinished game in %s with a move played: %s (race 1, leg 1); "
+        "%s, newer, has nothing played yet (to continue that one: --resume %s)\n"
+        % (folder, real, empty, empty)), out
+    assert all(path.read_bytes() == data for path, data in kept.items()
+               if path != real)  # the copies left as they are

@@ -197,7 +197,7 @@ def _metavars():
         "N": pgettext("metavar", "N"), "MS": pgettext("metavar", "MS"),
         "SECONDS": pgettext("metavar", "SECONDS"), "PORT": pgettext("metavar", "PORT"),
         "HOST:PORT": pgettext("metavar", "HOST:PORT"),
-        "ADDRESS": pgettext("metavar", "ADDRESS"), "DEVICE": pgettext("metavar", "DEVICE"),
+        "ADDRESS": pgettext("metavar", "ADDRESS"),
         "CONTENT": pgettext("metavar", "CONTENT"), "DICE": pgettext("metavar", "DICE"),
         "NAMES": pgettext("metavar", "NAMES"), "PLAYER": pgettext("metavar", "PLAYER"),
         "POLICIES": pgettext("metavar", "POLICIES"),

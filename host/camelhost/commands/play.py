@@ -37,7 +37,7 @@ def add_arguments(parser):
                          default_words=_("the one the pyramid is set to with --pyramid %s "
                                          "or auto, else second; --resume takes the "
                                          "journal's") % port_word())
-    parser.add_argument("--pyramid", default=None, metavar=metavar("DEVICE"),
+    parser.add_argument("--pyramid", default=None, metavar=port_word(),
                         help=_("where the dice come from: auto (the pyramid on USB) | "
                                "%(port)s | id:<serial> (the pyramid with that USB serial "
                                "number) | virtual | manual (typed) (default manual; --resume "
@@ -284,8 +284,9 @@ def newest_unfinished(folder):
     """The journal of the newest unfinished game in ``folder`` (``*.jsonl``, newest by
     the time it was last written): ``(chosen, skipped)``, ``chosen`` a ``_Candidate``
     (its ``where()`` says where its game stands); when the newest holds nothing played
-    (``_Candidate.nothing_played``) and an older unfinished one holds a move, that older
-    one, ``skipped`` the newest's path (else ``None``). Each journal looked at is read
+    (``_Candidate.nothing_played``; the newest in copies too) and an older unfinished
+    one holds a move, that older one, ``skipped`` the newest's path (of copies, the one
+    that would be taken; else ``None``). Each journal looked at is read
     once (``_Candidate``).
     ``CliError`` (one line, nothing changed) when the folder can't be read, holds no
     unfinished game, or holds several games whose files were last written in the same
@@ -336,19 +337,21 @@ def newest_unfinished(folder):
                                 "--resume %(folder)s: no unfinished game there (%(count)d "
                                 "journals, the race over in each): give --resume FILE", over)
                        % {"folder": folder, "count": over})
-    if len(found) == 1 and candidate(found[0][1]).nothing_played():
-        # a game started by mistake, nothing played: the newest older one with a move
-        # played is what the table means (s38 tester finding 7); said in the line
+    one = (copies_of_one_game([(p, candidate(p).view.file) for _s, p, _w in found])
+           if len(found) > 1 and all(candidate(p).view is not None for _s, p, _w in found)
+           else None)
+    newest = found[0][1] if one is None else found[one[0]][1]
+    if (len(found) == 1 or one is not None) and candidate(newest).nothing_played():
+        # a game started by mistake, nothing played (in copies too: the one taken holds
+        # every line of the others): the newest older one with a move played is what the
+        # table means (s38 tester finding 7); said in the line
         for second, path in written:
             if second >= found[0][0]:
                 continue
             if candidate(path).where() is not None and not candidate(path).nothing_played():
-                return candidate(path), found[0][1]
-    one = (copies_of_one_game([(p, candidate(p).view.file) for _s, p, _w in found])
-           if len(found) > 1 and all(candidate(p).view is not None for _s, p, _w in found)
-           else None)
+                return candidate(path), newest
     if one is not None:  # one game in copies (a backup beside it): one taken, said so
-        chosen = candidate(found[one[0]][1])
+        chosen = candidate(newest)
         chosen.copies = one[1]
         return chosen, None
     if len(found) > 1:  # the players tell two tables' games apart, not where they stand
@@ -565,10 +568,12 @@ def _refuse_journals_pseudo_terminal(args, header, options):
     on a pseudo-terminal and no ``--pyramid`` was given: that terminal's number may be
     another program's now (the emulator that made it ended, a new terminal took the
     number), and asking it for a pyramid would write into that program's screen. The
-    refusal names no number (the journal holds only the port the game began on, not the
-    one it last ran on), changes nothing and gives the command with ``--pyramid PORT`` (``options``:
-    the other words a resume repeats, ``--plain``, ``--lang``; ``--upto-damage`` and each
-    ``--retype`` as given)."""
+    refusal names no number from the journal (it holds only the port the game began on,
+    not the one it last ran on), changes nothing and gives the command with ``--pyramid
+    PORT`` (``options``: the other words a resume repeats, ``--plain``, ``--lang``;
+    ``--upto-damage`` and each ``--retype`` as given), the port filled in while a running
+    ``pyramid emulate`` records its emulated Pico's (``_running_emulated_port``), as the
+    table's line for a lost port does."""
     import shlex
 
     from camelhost.device.open import pseudo_terminal
@@ -581,14 +586,28 @@ def _refuse_journals_pseudo_terminal(args, header, options):
     for text in getattr(args, "retype", None) or ():
         words += ["--retype", text]
     command = " ".join(shlex.quote(w) for w in
-                       words + list(options) + ["--pyramid", port_word()])
-    # no number: the journal keeps only the port the game began on (its game line), not
+                       words + list(options) + ["--pyramid", _running_emulated_port(port)
+                                                or port_word()])
+    # no number from the journal keeps only the port the game began on (its game line), not
     # the one a resume went on with, which the maker last saw (tester s45, finding 5)
     raise CliError(_("%(path)s was played on a pseudo-terminal (an emulated pyramid's), whose "
                      "number may be another program's terminal now, so a resume opens one "
                      "only when its port is given again; nothing was changed. Continue with "
                      "the port the emulator prints: %(command)s (or --pyramid manual and "
                      "type the dice)") % {"path": path, "command": command})
+
+
+def _running_emulated_port(port):
+    """The port (a path) of the emulated Pico a running ``pyramid emulate`` recorded
+    (``sources.emulated_ports``) for a resume of a game played on ``port``: ``port``
+    itself when it is one of them, else the only one; ``None`` when none runs, or several
+    do and none is ``port`` (then the maker picks: ``--pyramid PORT``)."""
+    from camelhost.device import sources
+
+    ports = sources.emulated_ports()
+    if os.path.realpath(port) in ports:
+        return os.path.realpath(port)
+    return ports[0] if len(ports) == 1 else None
 
 
 def _port_to_suggest(spec, link=None):
