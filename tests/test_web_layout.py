@@ -832,6 +832,10 @@ def test_a_replay_fits_a_tv_and_a_laptop_above_its_control_bar(tab, lang):
             resize(page, PHONE)
             bar = boxes(page, "#replay")
             assert len(bar) == 1 and abs(bar[0][3] - PHONE[1]) <= 0.5, (lang, state, bar)
+            # the page scrolls on under it: no text shows through its buttons (tester
+            # s45b, 7: it was 80 % opaque)
+            assert page.evaluate("() => getComputedStyle(document.querySelector('#replay'))"
+                                 ".backgroundColor").startswith("rgb("), (lang, state)
             assert extent(page)[0] <= PHONE[0], (lang, state, extent(page))
             assert page.problems == []
 
