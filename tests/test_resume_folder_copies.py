@@ -159,3 +159,47 @@ def test_a_newest_game_in_copies_with_nothing_played_is_passed_over(
         % (folder, real, empty, empty)), out
     assert all(path.read_bytes() == data for path, data in kept.items()
                if path != real)  # the copies left as they are
+
+
+def test_a_backup_made_seconds_later_is_a_copy_not_the_newest_game(
+        tmp_path, monkeypatch, capsys):
+    # tester s45b finding 1: `cp g.jsonl backup.jsonl` two seconds after the game was
+    # saved made the backup "the newest": the resume played on in it, saying nothing of
+    # g.jsonl. Copies are one game whatever their files' times.
+    import os
+    folder, data = _folder(tmp_path, "g.jsonl", "backup.jsonl")
+    os.utime(str(folder / "backup.jsonl"), (WRITTEN + 2, WRITTEN + 2))
+    rc, out, err = _run(monkeypatch, capsys, "replay", "--brief", str(folder))
+    assert rc == 0, err
+    assert out.startswith(
+        "replaying the newest journal in %s: %s; %s: a copy of the same game (the files are "
+        "identical), left as it is\n" % (folder, folder / "g.jsonl", folder / "backup.jsonl")), out
+    monkeypatch.setattr("sys.stdin", iter(["leg blue\n", "quit\n"]))
+    assert cli.main(["play", "--plain", "--pyramid", "manual", "--resume", str(folder)]) == 0
+    out = capsys.readouterr().out
+    assert ("resuming the newest unfinished game in %s: %s (race 1, leg 1); %s: a copy of the "
+            "same game (the files are identical), left as it is\n"
+            % (folder, folder / "g.jsonl", folder / "backup.jsonl")) in out, out
+    assert (folder / "backup.jsonl").read_bytes() == data  # the backup left as it is
+    assert len((folder / "g.jsonl").read_bytes()) > len(data)  # the game went on in g.jsonl
+
+
+def test_an_older_copy_made_before_the_game_went_on_is_named(tmp_path, monkeypatch, capsys):
+    # a.jsonl copied to b.jsonl, the game then played on in b.jsonl a second later: the
+    # longer is taken, the older copy named, whichever file is newer
+    import os
+    folder, data = _folder(tmp_path, "a.jsonl", "b.jsonl")
+    monkeypatch.setattr("sys.stdin", iter(["leg blue\n", "quit\n"]))
+    assert cli.main(["play", "--plain", "--pyramid", "manual", "--resume",
+                     str(folder / "b.jsonl")]) == 0
+    capsys.readouterr()
+    os.utime(str(folder / "b.jsonl"), (WRITTEN + 1, WRITTEN + 1))
+    for argv, said in ((["replay", "--brief"], "replaying the newest journal in"),
+                       (["play", "--plain", "--pyramid", "manual", "--resume"],
+                        "resuming the newest unfinished game in")):
+        rc, out, err = _run(monkeypatch, capsys, *(argv + [str(folder)]))
+        assert rc == 0, err
+        assert "%s %s: %s" % (said, folder, folder / "b.jsonl") in out, out
+        assert "; %s: the same game, a copy made before it went on (each of its lines is in " \
+               "the one taken), left as it is\n" % (folder / "a.jsonl") in out, out
+    assert (folder / "a.jsonl").read_bytes() == data

@@ -280,6 +280,34 @@ def copies_of_one_game(journals):
     return index, words % {"copies": ", ".join(others)}
 
 
+def journal_bytes(path):
+    """The bytes of the file at ``path`` (``OSError`` when it can't be read)."""
+    with open(path, "rb") as fh:
+        return fh.read()
+
+
+def with_older_copies(group, older, keep=None):
+    """``group`` (``[(path, data)]``: the newest journals, written in one second) with
+    each journal of ``older`` (paths of files written before, newest first) that is a copy
+    of the one game ``group`` holds (``copies_of_one_game`` of them all), whatever the
+    files' times (a backup made later is no newer game: tester s45b finding 1), and, with
+    ``keep`` (a function of a path), that it keeps (``play --resume``: an unfinished game);
+    a list of ``(path, data)``. ``group`` as it is when it holds several games; a file
+    that can't be read is left out."""
+    group = list(group)
+    if len(group) > 1 and copies_of_one_game(group) is None:
+        return group
+    for path in older:
+        try:
+            data = journal_bytes(path)
+        except OSError:
+            continue
+        if copies_of_one_game(group + [(path, data)]) is not None and (
+                keep is None or keep(path)):
+            group.append((path, data))
+    return group
+
+
 def newest_unfinished(folder):
     """The journal of the newest unfinished game in ``folder`` (``*.jsonl``, newest by
     the time it was last written): ``(chosen, skipped)``, ``chosen`` a ``_Candidate``
@@ -291,8 +319,9 @@ def newest_unfinished(folder):
     ``CliError`` (one line, nothing changed) when the folder can't be read, holds no
     unfinished game, or holds several games whose files were last written in the same
     second (``same_second``; their names listed, so that the table chooses, never this
-    program); copies of one game (``copies_of_one_game``) are one: one of them is
-    chosen, its ``copies`` saying what the others are."""
+    program); copies of one game (``copies_of_one_game``) are one, whatever their files'
+    times (``with_older_copies``: an unfinished copy written before the newest too): one
+    of them is chosen, its ``copies`` saying what the others are."""
     try:
         written = journals_in(folder)
     except OSError as exc:
@@ -337,6 +366,14 @@ def newest_unfinished(folder):
                                 "--resume %(folder)s: no unfinished game there (%(count)d "
                                 "journals, the race over in each): give --resume FILE", over)
                        % {"folder": folder, "count": over})
+    if all(candidate(p).view is not None for _s, p, _w in found):
+        # copies of its game written before it (a backup made later) are one game with it
+        where = {p: w for _s, p, w in found}
+        group = with_older_copies(
+            [(p, candidate(p).view.file) for _s, p, _w in found],
+            [p for s, p in written if s < found[0][0]],
+            keep=lambda p: candidate(p).view is not None and candidate(p).where() is not None)
+        found = [(found[0][0], p, where.get(p) or candidate(p).where()) for p, _d in group]
     one = (copies_of_one_game([(p, candidate(p).view.file) for _s, p, _w in found])
            if len(found) > 1 and all(candidate(p).view is not None for _s, p, _w in found)
            else None)
@@ -345,8 +382,9 @@ def newest_unfinished(folder):
         # a game started by mistake, nothing played (in copies too: the one taken holds
         # every line of the others): the newest older one with a move played is what the
         # table means (s38 tester finding 7); said in the line
+        taken = {p for _s, p, _w in found}  # its copies hold nothing played either
         for second, path in written:
-            if second >= found[0][0]:
+            if second >= found[0][0] or path in taken:
                 continue
             if candidate(path).where() is not None and not candidate(path).nothing_played():
                 return candidate(path), newest

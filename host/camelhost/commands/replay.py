@@ -35,7 +35,9 @@ def newest_journal(folder):
     several games whose files were last written in the same second (``play.same_second``:
     their names listed in that line, so that the reader chooses, never this program). As ``pyramid play --resume FOLDER`` chooses
     (``play.newest_unfinished``), without its condition that the race goes on; copies of
-    one game are one (``play.copies_of_one_game``). Returns ``(path, copies)``,
+    one game are one, whatever their files' times (``play.copies_of_one_game``,
+    ``play.with_older_copies``: a backup made after the game was saved is no newer
+    journal). Returns ``(path, copies)``,
     ``copies`` what the line naming it adds of the copies beside it ("" when none)."""
     from camelhost.commands.play import journals_in, same_second
     from camelhost.errors import CliError
@@ -49,12 +51,16 @@ def newest_journal(folder):
     newest = max(second for second, _path in written)
     found = [path for second, path in written if second == newest]
     one = None
-    if len(found) > 1:  # copies of one game (a backup beside it) are one: one shown
-        from camelhost.commands.play import copies_of_one_game
-        try:
-            one = copies_of_one_game([(path, _bytes(path)) for path in found])
-        except OSError:
-            one = None
+    from camelhost.commands.play import copies_of_one_game, journal_bytes, with_older_copies
+    try:
+        group = [(path, journal_bytes(path)) for path in found]
+    except OSError:
+        group = None
+    if group is not None:  # copies of one game (a backup beside it, whenever made) are one
+        older = sorted(((s, p) for s, p in written if s < newest), key=lambda item: -item[0])
+        group = with_older_copies(group, [path for _s, path in older])
+        found = [path for path, _data in group]
+        one = copies_of_one_game(group) if len(group) > 1 else None
     if one is not None:
         return found[one[0]], one[1]
     if len(found) > 1:
@@ -63,12 +69,6 @@ def newest_journal(folder):
                        % {"folder": folder, "count": len(found), "same_second": same_second(),
                           "journals": ", ".join(found)})
     return found[0], ""
-
-
-def _bytes(path):
-    """The bytes of the file at ``path`` (``OSError`` when it can't be read)."""
-    with open(path, "rb") as fh:
-        return fh.read()
 
 
 def _journal_events(path, args):
