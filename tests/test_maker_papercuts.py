@@ -130,6 +130,32 @@ def test_a_mistyped_pyramid_for_play_names_the_running_emulated_picos_port(
     assert "emulated Pico" not in said, said
 
 
+def test_play_with_an_id_no_usb_port_has_names_the_running_emulated_picos_port(
+        capsys, tmp_path, emulated_dice):
+    """Tester s45b, finding 2: ``play --pyramid id:DEADBEEF`` (or the emulated board's own
+    uid, which doctor's HELLO shows) with no such USB port named every way but the running
+    emulated Pico's port, which the other tools and a mistyped path name."""
+    port = tmp_path / "pts1"
+    port.write_text("")
+    emulated_dice("classic", str(port))
+    for serial in ("DEADBEEF", "55565758A9226454"):
+        rc = cli.main(["play", "--players", "Ann,Ben,Cy", "--pyramid", "id:" + serial,
+                       "--plain"])
+        said = capsys.readouterr().err
+        assert rc != 0 and said.count("\n") == 1, said
+        assert said.startswith("pyramid: cannot open id:%s: no USB serial port has the "
+                               "serial number %s" % (serial, serial)), said
+        assert said.rstrip().endswith(
+            "--pyramid manual to type the dice. An emulated Pico runs on %s: give --pyramid %s"
+            % (port, port)), said
+    port.unlink()  # the emulator ended: nothing named
+    assert cli.main(["play", "--players", "Ann,Ben,Cy", "--pyramid", "id:DEADBEEF",
+                     "--plain"]) != 0
+    said = capsys.readouterr().err
+    assert "emulated Pico" not in said and said.rstrip().endswith(
+        "--pyramid manual to type the dice"), said
+
+
 def test_make_flash_names_the_running_emulated_picos_port_in_makes_form(
         capsys, tmp_path, monkeypatch, emulated_dice):
     """Tester s45, finding 3, under ``make flash PORT=/dev/ttyACM0``: ``PORT=``, which make

@@ -527,3 +527,59 @@ def test_a_lost_pseudo_terminal_an_emulated_pico_runs_on_again_is_said_so_with_i
         Session("second", ["Ann", "Ben", "Cy"], seed=4, journal=journal)
         assert resume_command(args, journal, port, plain=True, link=link) == (
             "pyramid play --resume %s --plain --pyramid %s" % (journal.path, port))
+
+
+@pytest.mark.parametrize("refused", [True, False])
+def test_an_emulated_pico_started_again_on_another_pseudo_terminal_is_named_for_the_resume(
+        tmp_path, emulated_dice, refused):
+    """Tester s45b, finding 3: the emulated Pico killed and started again came back on
+    another pseudo-terminal (its old number taken by another program, or gone); the
+    table's line and the quit line offered ``--pyramid PORT``. While exactly one running
+    ``pyramid emulate`` records its port, both name it; with two, neither guesses."""
+    import argparse
+    from types import SimpleNamespace
+
+    from camelhost.commands.play import resume_command
+    from camelhost.device.open import presence
+    from camelhost.device.transport import PortIdentity
+    lost = str(tmp_path / "pts1")
+    taken = "a new pseudo-terminal, another program's (the pyramid's had ended)"
+    link = SimpleNamespace(port=lost, state="connecting", transport=SimpleNamespace(
+        refused_port=taken if refused else None, is_open=False,
+        identity=PortIdentity("pty", (0, 0, 0))))
+    before = presence(link)
+    assert before.emulator is None  # no emulator runs: nothing to name
+    new = tmp_path / "pts4"
+    new.write_text("")  # the restarted emulator's pseudo-terminal
+    emulated_dice("classic", str(new))
+    away = presence(link)
+    assert away == PyramidPresence(False, lost, taken if refused else None, reopened=False,
+                                   pty=True, emulator=str(new))
+    out = io.StringIO()
+    journal = Journal(str(tmp_path / "g.jsonl"), pyramid=lost)
+    try:
+        journal.resume_command = "pyramid play --resume g.jsonl --plain --pyramid %s" % lost
+        table = _table(out, journal=journal)
+        said = out.tell()
+        table.pyramid_event(away)
+        line = _said(out, said)[0]
+        start = ("the pyramid's port %s is now %s: nothing is written to it. Type the dice "
+                 "meanwhile, e.g. 'blue 2'; " % (lost, taken) if refused else
+                 "the pyramid is not answering: its port %s, a pseudo-terminal, ended and is "
+                 "not opened again; type the dice meanwhile, e.g. 'blue 2'; " % lost)
+        assert line == start + (
+            "an emulated Pico runs on %s: quit and resume with --pyramid %s: pyramid play "
+            "--resume g.jsonl --plain --pyramid %s" % (new, new, new)), line
+    finally:
+        journal.close()
+    args = argparse.Namespace(speak=False, web=None)
+    with Journal(str(tmp_path / "h.jsonl"), pyramid=lost) as journal:
+        Session("second", ["Ann", "Ben", "Cy"], seed=4, journal=journal)
+        assert resume_command(args, journal, lost, plain=True, link=link) == (
+            "pyramid play --resume %s --plain --pyramid %s" % (journal.path, new))
+        other = tmp_path / "pts6"
+        other.write_text("")
+        emulated_dice("classic", str(other))  # two run: the maker picks, PORT
+        assert presence(link).emulator is None
+        assert resume_command(args, journal, lost, plain=True, link=link).endswith(
+            "--pyramid PORT")

@@ -610,10 +610,11 @@ def _refuse_journals_pseudo_terminal(args, header, options):
     not the one it last ran on), changes nothing and gives the command with ``--pyramid
     PORT`` (``options``: the other words a resume repeats, ``--plain``, ``--lang``;
     ``--upto-damage`` and each ``--retype`` as given), the port filled in while a running
-    ``pyramid emulate`` records its emulated Pico's (``_running_emulated_port``), as the
+    ``pyramid emulate`` records its emulated Pico's (``sources.running_emulated_port``), as the
     table's line for a lost port does."""
     import shlex
 
+    from camelhost.device import sources
     from camelhost.device.open import pseudo_terminal
     port = header.get("pyramid") or "manual"
     if not pseudo_terminal(port):
@@ -624,7 +625,7 @@ def _refuse_journals_pseudo_terminal(args, header, options):
     for text in getattr(args, "retype", None) or ():
         words += ["--retype", text]
     command = " ".join(shlex.quote(w) for w in
-                       words + list(options) + ["--pyramid", _running_emulated_port(port)
+                       words + list(options) + ["--pyramid", sources.running_emulated_port(port)
                                                 or port_word()])
     # no number from the journal keeps only the port the game began on (its game line), not
     # the one a resume went on with, which the maker last saw (tester s45, finding 5)
@@ -635,19 +636,6 @@ def _refuse_journals_pseudo_terminal(args, header, options):
                      "type the dice)") % {"path": path, "command": command})
 
 
-def _running_emulated_port(port):
-    """The port (a path) of the emulated Pico a running ``pyramid emulate`` recorded
-    (``sources.emulated_ports``) for a resume of a game played on ``port``: ``port``
-    itself when it is one of them, else the only one; ``None`` when none runs, or several
-    do and none is ``port`` (then the maker picks: ``--pyramid PORT``)."""
-    from camelhost.device import sources
-
-    ports = sources.emulated_ports()
-    if os.path.realpath(port) in ports:
-        return os.path.realpath(port)
-    return ports[0] if len(ports) == 1 else None
-
-
 def _port_to_suggest(spec, link=None):
     """The ``--pyramid`` a suggested command repeats: ``spec`` as given while it can still
     be the pyramid (``auto``, ``virtual``, ``manual``, a port that is there, a USB port
@@ -656,7 +644,8 @@ def _port_to_suggest(spec, link=None):
     the table's ``Link``, lost it for good or found its path another program's): a
     pseudo-terminal never comes back, and its number goes to the next program that asks
     (docs/protocol.md, "Reconnecting"); one a running ``pyramid emulate`` recorded as its
-    emulated Pico's port since (``open.emulated_pico_words``) is ``spec`` again."""
+    emulated Pico's port since (``open.emulated_pico_words``) is ``spec`` again, and the
+    one emulated Pico running on another (``PyramidPresence.emulator``) is that port."""
     if spec in ("auto", "virtual", "manual"):
         return spec
     if link is not None:
@@ -667,6 +656,8 @@ def _port_to_suggest(spec, link=None):
             now = None
         if now is not None and now.other == emulated_pico_words():
             return spec  # a running pyramid emulate recorded it: the table's resume on it
+        if now is not None and now.emulator:
+            return now.emulator  # an emulated Pico runs elsewhere now: the table's resume
         if now is not None and not now.present and (now.other or not now.reopened):
             return port_word()
     if spec.startswith("/dev/pts/") and not os.path.exists(spec):

@@ -62,7 +62,7 @@ def find_rp2040_port(option="--pyramid", virtual=True):
                   "ports seen: %(seen)s). Plug it in, or give %(instead)s")
                 % {"seen": seen, "instead": sources.instead_of_a_port(
                     option, first="PORT", virtual=virtual)})
-    hint = sources.without_a_board() if option == "--port" else sources.running_emulator(option)
+    hint = sources.emulator_hint(option)
     if hint:
         text += ". " + hint
     raise CliError(text)
@@ -92,7 +92,7 @@ def missing_port(port, option="--port"):
                   "instead": sources.instead_of_a_port(option)})
     # the maker's --port: pyramid emulate, or the port of the emulated Pico running now;
     # play's --pyramid: that port only (tester s45, finding 3)
-    hint = sources.without_a_board() if option == "--port" else sources.running_emulator(option)
+    hint = sources.emulator_hint(option)
     if hint:
         text += ". " + hint
     raise CliError(text)
@@ -170,25 +170,32 @@ class PyramidPresence:
     may name those keys; a virtual pyramid's pty, or a real board's, has none. A lost
     pseudo-terminal's path that a running ``pyramid emulate`` recorded as its emulated
     Pico's port is ``emulated`` too, ``other`` saying so (``emulated_pico_words``), not
-    another program's: the table offers the resume on that port.
+    another program's: the table offers the resume on that port. ``emulator``: for a
+    pseudo-terminal lost for good (ended, or its path now another program's), the port
+    of the one emulated Pico a running ``pyramid emulate`` recorded
+    (``sources.running_emulated_port``: started again on another number), which the table
+    names for the resume; else ``None`` (tester s45b, finding 3).
     The virtual pyramid's board ended is said at once (``VirtualPyramid.stopped``)."""
 
-    __slots__ = ("present", "port", "other", "reopened", "pty", "emulated")
+    __slots__ = ("present", "port", "other", "reopened", "pty", "emulated", "emulator")
 
-    def __init__(self, present, port=None, other=None, reopened=True, pty=False, emulated=False):
+    def __init__(self, present, port=None, other=None, reopened=True, pty=False, emulated=False,
+                 emulator=None):
         self.present = bool(present)
         self.port = port
         self.other = other
         self.reopened = bool(reopened)
         self.pty = bool(pty)
         self.emulated = bool(emulated)
+        self.emulator = emulator
 
     def _fields(self):
-        return (self.present, self.port, self.other, self.reopened, self.pty, self.emulated)
+        return (self.present, self.port, self.other, self.reopened, self.pty, self.emulated,
+                self.emulator)
 
     def __repr__(self):
-        return ("PyramidPresence(present=%r, %r, other=%r, reopened=%r, pty=%r, emulated=%r)"
-                % self._fields())
+        return ("PyramidPresence(present=%r, %r, other=%r, reopened=%r, pty=%r, emulated=%r, "
+                "emulator=%r)" % self._fields())
 
     def __eq__(self, other):
         return isinstance(other, PyramidPresence) and self._fields() == other._fields()
@@ -242,15 +249,18 @@ def presence(link):
             # a running pyramid emulate recorded this port: an emulated Pico is on the
             # new pseudo-terminal, not another program (tester s45, finding 1)
             return PyramidPresence(False, link.port, emulated_pico_words(), False, pty, True)
-        return PyramidPresence(False, link.port, transport.refused_port, not pty, pty)
+        # another program's now; an emulated Pico started again elsewhere is named
+        return PyramidPresence(False, link.port, transport.refused_port, not pty, pty,
+                               emulator=sources.running_emulated_port() if pty else None)
     if getattr(link, "at_repl", None) is not None:
         return PyramidPresence(False, link.port, at_prompt_words(emulated), True, pty, emulated)
     state = link.state
     if state == "connected" and transport.is_open:
         return PyramidPresence(True, link.port)
     if state == "stale" or state == "connecting" and not transport.is_open:
-        return PyramidPresence(False, link.port, reopened=not pty or transport.is_open,
-                               pty=pty, emulated=emulated)
+        ended = pty and not transport.is_open  # never opened again: another emulator's?
+        return PyramidPresence(False, link.port, reopened=not ended, pty=pty, emulated=emulated,
+                               emulator=sources.running_emulated_port() if ended else None)
     return None
 
 

@@ -177,6 +177,30 @@ def running_emulator(option="--port"):
         "ports": ", ".join(ports), "given": _(" or ").join(given)}
 
 
+def emulator_hint(option="--port"):
+    """The sentence a missing port's line ends with (translated; no final full stop), or
+    ``None``: for the maker's ``--port`` always one (``without_a_board``: the emulated
+    Pico's port while ``pyramid emulate`` runs, else ``pyramid emulate``); for play's
+    ``--pyramid``, which offers the dice typed, only the running emulated Pico's port
+    (``running_emulator``). The one choice of every missing port's line: a path that names
+    nothing, ``auto`` finding no board, ``id:<serial>`` with no such USB port (tester
+    s45b, finding 2)."""
+    return without_a_board(option) if option == "--port" else running_emulator(option)
+
+
+def running_emulated_port(port=None):
+    """The port (a path) of the emulated Pico a running ``pyramid emulate`` recorded
+    (``emulated_ports``) to resume a game played on ``port`` (a path, or ``None``) on:
+    ``port`` itself when it is one of them, else the only one; ``None`` when none runs,
+    or several do and none is ``port`` (then the maker picks: ``--pyramid PORT``)."""
+    import os
+
+    ports = emulated_ports()
+    if port is not None and os.path.realpath(port) in ports:
+        return os.path.realpath(port)
+    return ports[0] if len(ports) == 1 else None
+
+
 def instead_of_a_port(option, first=AUTO, virtual=True):
     """What a command offers where the port it was given, or ``auto``'s, is not there:
     one clause in the table's language, each dice source named with ``option``, the one
@@ -264,9 +288,9 @@ def no_such_serial(port, option="--port", virtual=True):
     ``transport.port_path``), when no USB serial port here has that serial number: the serial ports seen, each
     with its own ``id:`` (``transport.ports_seen``), then what ``option`` offers instead
     (``instead_of_a_port``; ``virtual`` False for ``pyramid flash``, which needs a
-    board; under ``make flash``, ``PORT_FORM_ENV``, its ``PORT=auto``) and ``pyramid
-    emulate`` for a maker without a board (not for play's ``--pyramid``, which offers
-    the dice typed). Every command says it before it reads, builds or copies anything."""
+    board; under ``make flash``, ``PORT_FORM_ENV``, its ``PORT=auto``) and
+    ``emulator_hint``: ``pyramid emulate`` for a maker without a board, or the port of
+    the emulated Pico running now (play's ``--pyramid`` names only that). Every command says it before it reads, builds or copies anything."""
     import os
 
     from camelhost.device.transport import by_serial, ports_seen
@@ -279,6 +303,5 @@ def no_such_serial(port, option="--port", virtual=True):
               "(serial ports seen: %(seen)s). Plug the pyramid in, or give %(instead)s")
             % {"port": port, "serial": by_serial(port), "seen": ports_seen(ids=True),
                "instead": instead})
-    if option == "--pyramid":  # play: the dice typed are offered, as for a missing port
-        return text
-    return text + ". " + without_a_board()
+    hint = emulator_hint(option)  # play: only a running emulated Pico's port
+    return text + ". " + hint if hint else text

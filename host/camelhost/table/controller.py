@@ -1125,7 +1125,8 @@ class Table:
         pseudo-terminal still open but silent (an emulated pyramid: no cable): its
         emulator restarting the board, or a resume; with the
         port's path now another device's, that nothing is written to it and how to point
-        the table at the pyramid."""
+        the table at the pyramid; a pseudo-terminal lost for good while one emulated Pico
+        runs elsewhere (``PyramidPresence.emulator``): its port for the resume."""
         away = self.pyramid_away
         example = narration.example_die(self.view())
         virtual = self.virtual is not None
@@ -1133,6 +1134,14 @@ class Table:
             text = _("the virtual pyramid stopped: type the dice meanwhile, e.g. '%(die)s'; "
                      "for its dice again, quit and resume: %(command)s") % {
                          "die": example, "command": self._resume_on("virtual")}
+        elif away.other is None and not away.reopened and away.emulator:
+            # an emulated Pico started again on another pseudo-terminal (tester s45b, 3)
+            text = _("the pyramid is not answering: its port %(port)s, a pseudo-terminal, "
+                     "ended and is not opened again; type the dice meanwhile, e.g. '%(die)s'; "
+                     "an emulated Pico runs on %(emulator)s: quit and resume with --pyramid "
+                     "%(emulator)s: %(command)s") % {
+                         "port": away.port, "die": example, "emulator": away.emulator,
+                         "command": self._resume_on(away.emulator)}
         elif away.other is None and not away.reopened:
             text = _("the pyramid is not answering: its port %(port)s, a pseudo-terminal, "
                      "ended and is not opened again; type the dice meanwhile, e.g. '%(die)s'; "
@@ -1173,6 +1182,13 @@ class Table:
                      "its dice, quit and resume on it: %(command)s") % {
                          "port": away.port, "what": away.other, "die": example,
                          "command": self._resume_on(away.port)}
+        elif not away.reopened and away.emulator:
+            text = _("the pyramid's port %(port)s is now %(what)s: nothing is written to it. "
+                     "Type the dice meanwhile, e.g. '%(die)s'; an emulated Pico runs on "
+                     "%(emulator)s: quit and resume with --pyramid %(emulator)s: "
+                     "%(command)s") % {
+                         "port": away.port, "what": away.other, "die": example,
+                         "emulator": away.emulator, "command": self._resume_on(away.emulator)}
         elif not away.reopened:
             text = _("the pyramid's port %(port)s is now %(what)s: nothing is written to it. "
                      "Type the dice meanwhile, e.g. '%(die)s'; for the pyramid's dice again, "
