@@ -215,9 +215,11 @@ def virtual_pyramid(micropython):
 
 @pytest.fixture
 def emulated_dice(monkeypatch, tmp_path):
-    """Return ``record(dice, port=None)``: the record ``pyramid emulate`` keeps while it
-    runs, that the emulated Pico on ``port`` has the ``dice`` edition's dice
-    (``classic``/``second``) in its table (``sources.publish_emulated_dice``), written as
+    """Return ``record(dice, port=None, uid=None, image=None)``: the record ``pyramid
+    emulate`` keeps while it runs, that the emulated Pico on ``port`` has the ``dice``
+    edition's dice (``classic``/``second``) in its table, is the board ``uid`` (its
+    ``HELLO``'s) and was started with ``--flash image`` (``sources.publish_emulated_dice``;
+    ``None``: not recorded, as an older emulate's record), written as
     emulate writes it, without starting an emulator, in a runtime folder of the test's
     own (``XDG_RUNTIME_DIR``). ``port`` defaults to a path in that folder; ``record``
     returns the port. ``record.withdraw(port)`` withdraws it as emulate does when it
@@ -228,9 +230,9 @@ def emulated_dice(monkeypatch, tmp_path):
     monkeypatch.setenv("XDG_RUNTIME_DIR", str(tmp_path))
     made = {}
 
-    def record(dice, port=None):
+    def record(dice, port=None, uid=None, image=None):
         port = port or str(tmp_path / "pts7")
-        made[port] = sources.publish_emulated_dice(port, dice)
+        made[port] = sources.publish_emulated_dice(port, dice, uid=uid, image=image)
         return port
 
     record.withdraw = lambda port: sources.withdraw_emulated_dice(made.pop(port))

@@ -290,5 +290,5 @@ def test_a_resume_on_an_emulated_pico_of_other_dice_says_the_games_edition(
         board.close()
     assert lines == [
         "pyramid: this game is the classic edition's, but the dice in the emulated Pico on %s "
-        "are the second edition's: resume it on an emulated Pico with the classic edition's "
-        "dice: pyramid emulate --edition classic" % board.port]
+        "are the second edition's; to resume it, start an emulated Pico with the classic "
+        "edition's dice: pyramid emulate --edition classic" % board.port]

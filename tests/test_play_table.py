@@ -674,13 +674,15 @@ def test_a_refused_resume_fills_in_the_port_of_the_emulated_pico_running_now(
                 in err)
         assert "/dev/pts/98765" not in err and "PORT" not in err and "ANSCHLUSS" not in err
     assert open(path, "rb").read() == kept
-    # two emulators, neither on the journal's port: the maker picks, PORT
+    # two emulators, neither on the journal's port nor known as its board: the maker
+    # picks one of these, PORT
     other = tmp_path / "pts8"
     other.write_text("")
     emulated_dice("classic", str(other))
     rc = cli.main(["play", "--plain", "--resume", path])
     assert rc != 0 and capsys.readouterr().err.strip().endswith(
-        "--plain --pyramid PORT (or --pyramid manual and type the dice)")
+        "--plain --pyramid PORT (or --pyramid manual and type the dice). Emulated Picos run "
+        "on %s, %s: this game's board may be one of these" % (port, other))
     # none runs: PORT, as before
     emulated_dice.withdraw(port)
     emulated_dice.withdraw(str(other))

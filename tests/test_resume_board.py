@@ -397,6 +397,25 @@ def test_another_emulated_pico_is_refused_saying_only_the_same_image_is_the_same
 
 
 @pytest.mark.process
+def test_another_emulated_pico_is_refused_naming_the_emulator_that_runs_the_games_board(
+        tmp_path, emulated_dice):
+    """Tester s45b, finding 4: a running ``pyramid emulate`` records its board's uid; when
+    the game's board runs in another one than the port given, the refusal names that port."""
+    from camelhost.device.sources import EMULATED_UID_MARK
+
+    ours, theirs = EMULATED_UID_MARK + "AB3431F9", EMULATED_UID_MARK + "79BCDE3F"
+    running = tmp_path / "pts9"
+    running.write_text("")
+    emulated_dice("classic", str(running), uid=ours, image=str(tmp_path / "board1.img"))
+    err, port, _sent, _asked = _another_board(ours, theirs)
+    assert str(err.value) == (
+        "the pyramid on %s is board %s (boot 51C0FFEE), not the one this game was played "
+        "with, board %s (boot 0A9B0E33): this game's board runs on %s (its pyramid emulate "
+        "recorded it): resume with --pyramid %s, or with --pyramid manual and type the dice"
+        % (port, theirs, ours, running, running))
+
+
+@pytest.mark.process
 @pytest.mark.parametrize("played_on, fix", [
     ("/dev/ttyACM0", "connect that pyramid, or resume with --pyramid manual and type the dice"),
     ("virtual", "this game was played on the virtual pyramid: resume with --pyramid virtual, "

@@ -268,7 +268,7 @@ def reset_line(reason):
              "firmware's line follows once it runs")
 
 
-def _say_new_boots(board, seen, stop, period=0.5, resets=0):
+def _say_new_boots(board, seen, stop, period=0.5, resets=0, on_hello=None):
     """Until ``stop`` is set, print ``_firmware_line`` for each ``HELLO`` of a boot not
     in ``seen`` (a set of boot ids, updated): the firmware up again after ``pyramid
     flash`` restarted the board, after ``x``, ``c`` or a watchdog reset, so the maker at
@@ -276,7 +276,8 @@ def _say_new_boots(board, seen, stop, period=0.5, resets=0):
     ``board.resets`` that no key here asked for (``x`` counts its own in
     ``board.keyed_resets``) is said at once (``reset_line``): the emulated boot takes
     seconds of wall time, in which the terminal would say nothing after ``pyramid
-    flash`` (tester s34, M5)."""
+    flash`` (tester s34, M5). ``on_hello``, when given, is called with each such
+    ``HELLO`` (``protocol.Message``) before its line is printed."""
     while not stop.is_set():
         for _at, reason in list(board.resets)[resets:]:
             resets += 1
@@ -289,6 +290,8 @@ def _say_new_boots(board, seen, stop, period=0.5, resets=0):
         for _at, msg in list(board.emitted):
             if msg.name == "HELLO" and msg["boot"] not in seen:
                 seen.add(msg["boot"])
+                if on_hello is not None:
+                    on_hello(msg)
                 print(_firmware_line(msg, board.edition, os.path.realpath(board.port)))
                 sys.stdout.flush()
         stop.wait(period)
@@ -320,6 +323,9 @@ def run(args):
     stop = threading.Event()
     began = time.monotonic()
     record = None  # the dice's edition, for calibrate on this port (sources.emulated_dice)
+    # the --flash image, absolute: the same board started again (sources.emulate_words);
+    # without --flash each start is a new board, whose temporary image goes with it
+    kept = os.path.abspath(args.flash) if args.flash else None
     try:
         board.start()
     except (FlashInUse, NotAFlashImage) as exc:  # its one line, nothing started or written
@@ -340,7 +346,10 @@ def run(args):
             except EmulatorError as exc:
                 raise CliError(_("the pyramid firmware did not start on the emulated board: %s")
                                % str(exc).splitlines()[0]) from None
-        record = sources.publish_emulated_dice(board.port, board.edition)
+        # its board's uid as HELLO names it (a --fresh board's once its firmware says
+        # HELLO, below), so that a game's tools tell its board among several emulators
+        record = sources.publish_emulated_dice(
+            board.port, board.edition, uid=None if args.fresh else hello["uid"], image=kept)
         print(_("emulated Pico on %(port)s (MicroPython from %(image)s)") % {
             "port": os.path.realpath(board.port), "image": board.uf2})
         seen = {m["boot"] for _at, m in list(board.emitted) if m.name == "HELLO"}
@@ -353,8 +362,16 @@ def run(args):
                     "--port %s (the board restarts into it)") % os.path.realpath(board.port))
         print(keys_line())
         sys.stdout.flush()
-        watch = threading.Thread(target=_say_new_boots, args=(board, seen, stop, 0.5, resets),
-                                 daemon=True)
+        named = {"uid": None if args.fresh else hello["uid"]}
+
+        def on_hello(msg):  # the record names the uid the board reports now
+            if msg["uid"] != named["uid"] and not stop.is_set():
+                named["uid"] = msg["uid"]
+                sources.publish_emulated_dice(board.port, board.edition, uid=msg["uid"],
+                                              image=kept)
+
+        watch = threading.Thread(target=_say_new_boots,
+                                 args=(board, seen, stop, 0.5, resets, on_hello), daemon=True)
         watch.start()
         for line in sys.stdin:
             if not _press(board, line.strip().lower()):

@@ -448,6 +448,7 @@ def open_session(args, said=None):
     _check_options(args)
     from camelhost.table.journal import (
         Journal,
+        board_uid,
         new_path_problem,
         read_header,
         read_lang,
@@ -481,7 +482,8 @@ def open_session(args, said=None):
         if args.pyramid:
             options += ["--pyramid", _port_to_suggest(args.pyramid)]
         elif header is not None:
-            _refuse_journals_pseudo_terminal(args, header, options)
+            _refuse_journals_pseudo_terminal(args, header, options,
+                                             board_uid(view.events if view else ()))
         if header is None and args.bots is not None:
             options += ["--bots", args.bots]  # a damaged first line's refusal repeats it
         # a damaged first line is rebuilt (with --upto-damage) from what it still reads,
@@ -500,7 +502,8 @@ def open_session(args, said=None):
                 speak_journals_language(args, journal.header)
                 _check_resume_options(args, journal.header, args.resume)
                 if not args.pyramid:
-                    _refuse_journals_pseudo_terminal(args, journal.header, options)
+                    _refuse_journals_pseudo_terminal(args, journal.header, options,
+                                                     board_uid(journal.events))
             session = Session.resume(journal)
             from camelhost.i18n import language, language_name
             if getattr(args, "lang", None):  # the language a crash's resume comes back in
@@ -601,7 +604,7 @@ def _first_edition(args, names):
                                                                   "problem": exc}) from None
 
 
-def _refuse_journals_pseudo_terminal(args, header, options):
+def _refuse_journals_pseudo_terminal(args, header, options, uid=None):
     """``CliError`` when the journal ``args.resume`` (its ``game`` line ``header``) was played
     on a pseudo-terminal and no ``--pyramid`` was given: that terminal's number may be
     another program's now (the emulator that made it ended, a new terminal took the
@@ -610,8 +613,10 @@ def _refuse_journals_pseudo_terminal(args, header, options):
     not the one it last ran on), changes nothing and gives the command with ``--pyramid
     PORT`` (``options``: the other words a resume repeats, ``--plain``, ``--lang``;
     ``--upto-damage`` and each ``--retype`` as given), the port filled in while a running
-    ``pyramid emulate`` records its emulated Pico's (``sources.running_emulated_port``), as the
-    table's line for a lost port does."""
+    ``pyramid emulate`` records its emulated Pico's (``sources.running_emulated_port``: the
+    one whose record names the game's board ``uid``, the journal's ``board`` line, when
+    several run), as the table's line for a lost port does; while several can be the
+    game's board, the refusal names their ports (one of these)."""
     import shlex
 
     from camelhost.device import sources
@@ -625,15 +630,20 @@ def _refuse_journals_pseudo_terminal(args, header, options):
     for text in getattr(args, "retype", None) or ():
         words += ["--retype", text]
     command = " ".join(shlex.quote(w) for w in
-                       words + list(options) + ["--pyramid", sources.running_emulated_port(port)
-                                                or port_word()])
+                       words + list(options) + ["--pyramid", sources.running_emulated_port(
+                           port, uid) or port_word()])
     # no number from the journal keeps only the port the game began on (its game line), not
     # the one a resume went on with, which the maker last saw (tester s45, finding 5)
-    raise CliError(_("%(path)s was played on a pseudo-terminal (an emulated pyramid's), whose "
-                     "number may be another program's terminal now, so a resume opens one "
-                     "only when its port is given again; nothing was changed. Continue with "
-                     "the port the emulator prints: %(command)s (or --pyramid manual and "
-                     "type the dice)") % {"path": path, "command": command})
+    text = (_("%(path)s was played on a pseudo-terminal (an emulated pyramid's), whose "
+              "number may be another program's terminal now, so a resume opens one "
+              "only when its port is given again; nothing was changed. Continue with "
+              "the port the emulator prints: %(command)s (or --pyramid manual and "
+              "type the dice)") % {"path": path, "command": command})
+    several = sources.emulators_of(uid)
+    if len(several) > 1 and sources.running_emulated_port(port, uid) is None:
+        text += ". " + _("Emulated Picos run on %s: this game's board may be one of these") % (
+            ", ".join(several))
+    raise CliError(text)
 
 
 def _port_to_suggest(spec, link=None):
@@ -1030,9 +1040,10 @@ def _check_board_edition(pyramid, edition, typed=False, resume=False):
             monitor.check_emulated_dice(shown, edition, "play")
         else:  # a resume: its edition is the journal's
             raise CliError(_("this game is the %(word)s edition's, but the dice in the emulated "
-                             "Pico on %(port)s are the %(dice)s edition's: resume it on an "
-                             "emulated Pico with the %(word)s edition's dice: pyramid emulate "
-                             "--edition %(asked)s") % dict(words, dice=edition_word(dice)))
+                             "Pico on %(port)s are the %(dice)s edition's; to resume it, "
+                             "%(emulate)s") % dict(words, dice=edition_word(dice),
+                                                   emulate=monitor.emulate_again(
+                                                       pyramid.port, edition)))
         if board == edition:
             return
         if typed and board in EDITION_CHOICES:

@@ -33,7 +33,7 @@ pseudo_terminal = sources.pseudo_terminal
 PORT_FORM_ENV = sources.PORT_FORM_ENV
 
 
-def find_rp2040_port(option="--pyramid", virtual=True):
+def find_rp2040_port(option="--pyramid", virtual=True, uid=None):
     """Return the device path of the first serial port with USB VID 0x2E8A.
 
     Raises ``CliError`` listing the ports seen when there is none, and what ``option``
@@ -43,7 +43,8 @@ def find_rp2040_port(option="--pyramid", virtual=True):
     board) and, for play's ``--pyramid``, the dice typed; ``--port`` (the maker's
     tools: flash, doctor, calibrate, monitor) adds ``pyramid emulate`` for a maker
     without a board (docs/emulator.md), and names the port in the form
-    ``PORT_FORM_ENV`` gives when it is set (``make flash PORT=/dev/ttyACM0``)."""
+    ``PORT_FORM_ENV`` gives when it is set (``make flash PORT=/dev/ttyACM0``). ``uid``:
+    the board a resumed game was played with (``sources.emulator_hint``)."""
     import os
 
     from serial.tools import list_ports
@@ -62,13 +63,13 @@ def find_rp2040_port(option="--pyramid", virtual=True):
                   "ports seen: %(seen)s). Plug it in, or give %(instead)s")
                 % {"seen": seen, "instead": sources.instead_of_a_port(
                     option, first="PORT", virtual=virtual)})
-    hint = sources.emulator_hint(option)
+    hint = sources.emulator_hint(option, uid)
     if hint:
         text += ". " + hint
     raise CliError(text)
 
 
-def missing_port(port, option="--port"):
+def missing_port(port, option="--port", uid=None):
     """Raise ``CliError`` when ``port`` is a device path that names nothing: one line
     naming the serial ports seen and what ``option`` offers instead
     (``sources.instead_of_a_port``: auto, the simulated pyramid, and for play's
@@ -78,21 +79,23 @@ def missing_port(port, option="--port"):
     ``--pyramid`` names too (``sources.without_a_board``; tester s45, finding 3; tester
     s35-2 finding 14 c; play's ``--pyramid``: tester s42 finding 2; ``names_nothing``
     says which words name nothing). A slip of ``virtual``, and on Windows a bare name
-    (``COM3``), are left to the opening, which says it in its own words."""
+    (``COM3``), are left to the opening, which says it in its own words. ``uid``: the
+    board a resumed game was played with: of several emulated Picos running, the one that
+    can be it is named (``sources.emulator_hint``)."""
     if not names_nothing(port, option):
         return
     from camelhost.device.transport import by_serial, ports_seen
 
     if by_serial(port) is not None:
         # id:<serial>: the serial numbers there are, in the form to give
-        raise CliError(sources.no_such_serial(port, option))
+        raise CliError(sources.no_such_serial(port, option, uid=uid))
     text = (_("cannot open %(port)s: no such port (serial ports seen: %(seen)s). Plug the "
               "pyramid in, or give %(instead)s") % {
                   "port": port, "seen": ports_seen(),
                   "instead": sources.instead_of_a_port(option)})
     # the maker's --port: pyramid emulate, or the port of the emulated Pico running now;
-    # play's --pyramid: that port only (tester s45, finding 3)
-    hint = sources.emulator_hint(option)
+    # play's --pyramid: that port only (tester s45, finding 3), the game's board's
+    hint = sources.emulator_hint(option, uid)
     if hint:
         text += ". " + hint
     raise CliError(text)
@@ -172,15 +175,19 @@ class PyramidPresence:
     Pico's port is ``emulated`` too, ``other`` saying so (``emulated_pico_words``), not
     another program's: the table offers the resume on that port. ``emulator``: for a
     pseudo-terminal lost for good (ended, or its path now another program's), the port
-    of the one emulated Pico a running ``pyramid emulate`` recorded
-    (``sources.running_emulated_port``: started again on another number), which the table
-    names for the resume; else ``None`` (tester s45b, finding 3).
+    of the one emulated Pico a running ``pyramid emulate`` recorded that can be the game's
+    board (``sources.emulators_of``: the one whose record names the board's uid, the
+    link's ``sequencer.uid``; started again on another number), which the table names for
+    the resume; else ``None`` (tester s45b, finding 3). ``emulators``: when several can be
+    (two emulators, neither known to be the game's board), their ports (a tuple), which
+    the table names as "one of these"; else empty.
     The virtual pyramid's board ended is said at once (``VirtualPyramid.stopped``)."""
 
-    __slots__ = ("present", "port", "other", "reopened", "pty", "emulated", "emulator")
+    __slots__ = ("present", "port", "other", "reopened", "pty", "emulated", "emulator",
+                 "emulators")
 
     def __init__(self, present, port=None, other=None, reopened=True, pty=False, emulated=False,
-                 emulator=None):
+                 emulator=None, emulators=()):
         self.present = bool(present)
         self.port = port
         self.other = other
@@ -188,14 +195,15 @@ class PyramidPresence:
         self.pty = bool(pty)
         self.emulated = bool(emulated)
         self.emulator = emulator
+        self.emulators = tuple(emulators)
 
     def _fields(self):
         return (self.present, self.port, self.other, self.reopened, self.pty, self.emulated,
-                self.emulator)
+                self.emulator, self.emulators)
 
     def __repr__(self):
         return ("PyramidPresence(present=%r, %r, other=%r, reopened=%r, pty=%r, emulated=%r, "
-                "emulator=%r)" % self._fields())
+                "emulator=%r, emulators=%r)" % self._fields())
 
     def __eq__(self, other):
         return isinstance(other, PyramidPresence) and self._fields() == other._fields()
@@ -236,6 +244,17 @@ def emulated_pico_words():
     return _("a new pseudo-terminal, on which an emulated Pico runs (pyramid emulate)")
 
 
+def _game_emulators(link):
+    """``(emulator, emulators)`` for a ``PyramidPresence`` of ``link`` (a ``Link``) lost
+    for good: the running emulated Picos that can be its game's board
+    (``sources.emulators_of`` the uid the link checks, ``sequencer.uid``: the journal's
+    board, else the board's first ``HELLO``), the one port when one can, else ``None``
+    and all of them (none or several)."""
+    uid = getattr(getattr(link, "sequencer", None), "uid", None)
+    ports = sources.emulators_of(uid)
+    return (ports[0], ()) if len(ports) == 1 else (None, tuple(ports))
+
+
 def presence(link):
     """The pyramid's ``PyramidPresence`` as ``link`` (a ``Link``) stands now, or ``None``
     while that can't be told (a port opened and asked, not answered yet). A board at
@@ -249,9 +268,11 @@ def presence(link):
             # a running pyramid emulate recorded this port: an emulated Pico is on the
             # new pseudo-terminal, not another program (tester s45, finding 1)
             return PyramidPresence(False, link.port, emulated_pico_words(), False, pty, True)
-        # another program's now; an emulated Pico started again elsewhere is named
+        # another program's now; an emulated Pico started again elsewhere is named (the
+        # one whose record names the game's board, tester s45b, finding 3)
+        emulator, several = _game_emulators(link) if pty else (None, ())
         return PyramidPresence(False, link.port, transport.refused_port, not pty, pty,
-                               emulator=sources.running_emulated_port() if pty else None)
+                               emulator=emulator, emulators=several)
     if getattr(link, "at_repl", None) is not None:
         return PyramidPresence(False, link.port, at_prompt_words(emulated), True, pty, emulated)
     state = link.state
@@ -259,8 +280,9 @@ def presence(link):
         return PyramidPresence(True, link.port)
     if state == "stale" or state == "connecting" and not transport.is_open:
         ended = pty and not transport.is_open  # never opened again: another emulator's?
+        emulator, several = _game_emulators(link) if ended else (None, ())
         return PyramidPresence(False, link.port, reopened=not ended, pty=pty, emulated=emulated,
-                               emulator=sources.running_emulated_port() if ended else None)
+                               emulator=emulator, emulators=several)
     return None
 
 
@@ -386,7 +408,9 @@ def open_pyramid(spec, edition="second", seed=1, resume=None, value_buttons=True
     both when its ``HELLO`` comes while the port opens, ending with what to do:
     ``played_on`` is the dice source the game was played with, the journal's
     ``pyramid``: ``virtual`` makes it ``--pyramid virtual``, as that board is not one
-    that can be connected). ``option``/``hint``: how the calling
+    that can be connected; an emulated board's refusal names the port of the running
+    ``pyramid emulate`` that recorded ``uid``, ``sources.emulators_of``, and a missing
+    port's line that emulated Pico among several). ``option``/``hint``: how the calling
     command names a port, for the messages. Raises ``CliError`` (one line) when the
     port can't be opened (``transport.PortBusy`` when another program holds it, ``transport.NotAPort`` when the path names no serial port:
     a file, ``/dev/null``, ``/dev/tty``), the virtual pyramid does not start, the link
@@ -409,12 +433,12 @@ def open_pyramid(spec, edition="second", seed=1, resume=None, value_buttons=True
                        % option) from None
     port = spec
     if spec not in (AUTO, VIRTUAL):
-        missing_port(spec, option)  # a path that names nothing: the ports seen, the others
+        missing_port(spec, option, uid)  # a path that names nothing: the ports seen, the others
         # id:<serial>, port:PATH: mpremote's forms, in every command that takes a port
         from camelhost.device.transport import port_path
         port = port_path(spec)
     if spec == AUTO:
-        port = find_rp2040_port(option)
+        port = find_rp2040_port(option, uid=uid)
     elif spec == VIRTUAL:
         from camelhost.device.virtual import VirtualPyramid
         p.virtual = VirtualPyramid(edition, seed=seed, value_buttons=value_buttons)
@@ -452,6 +476,14 @@ def open_pyramid(spec, edition="second", seed=1, resume=None, value_buttons=True
                 "An emulated Pico is the same board only when started from the same image "
                 "(pyramid emulate --flash FILE); without --flash each start is a new board "
                 "(docs/emulator.md)")
+            import os
+            ours = [other for other in sources.emulators_of(uid, exact=True)
+                    if other != os.path.realpath(port)]
+            if len(ours) == 1:  # the game's board runs in another emulate (tester s45b, 4)
+                p.link.sequencer.board_fix = _(
+                    "this game's board runs on %(port)s (its pyramid emulate recorded it): "
+                    "resume with --pyramid %(port)s, or with --pyramid manual and type the "
+                    "dice") % {"port": ours[0]}
         if option != "--pyramid":  # a maker's tool: no game to play by hand instead
             p.link.advice = (_("check the USB cable, that %(port)s is the pyramid's port "
                                "(%(hint)s) and that it runs the pyramid firmware (pyramid flash "

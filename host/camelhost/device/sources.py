@@ -43,23 +43,34 @@ def _dice_record(port):
     return os.path.join(folder, os.path.realpath(port).strip("/").replace("/", "_") + ".json")
 
 
-def publish_emulated_dice(port, edition):
+def publish_emulated_dice(port, edition, uid=None, image=None):
     """Record, while ``pyramid emulate`` runs, the edition of the dice in its emulated
     Pico's table (``edition``: ``classic``/``second``, its ``--edition``) for its port
     ``port``: the board's firmware may run another (a kept ``--flash`` image keeps its
     settings), and no protocol line names the dice, yet ``pyramid calibrate`` on that
-    port asks for them (``emulated_dice``; maker s43, finding 2). Returns the record's
-    path, for ``withdraw_emulated_dice``; ``None`` when it can't be written (then
-    nothing is checked)."""
+    port asks for them (``emulated_dice``; maker s43, finding 2). ``uid``: the board's
+    unique id as its ``HELLO`` names it (16 hex digits, the form a game's journal keeps
+    in its ``board`` line), ``None`` while no ``HELLO`` named it (``--fresh``); ``image``:
+    the ``--flash`` image's path, made absolute, ``None`` without ``--flash`` (a new
+    board each start): what tells the game's board among several emulators
+    (``emulators_of``) and what starts the same board again (``emulate_words``). Called
+    again with the same ``port`` it writes the record anew (emulate, once a ``--fresh``
+    board's ``HELLO`` names its uid). Returns the record's path, for
+    ``withdraw_emulated_dice``; ``None`` when it can't be written (then nothing is
+    checked)."""
     import json
     import os
 
     path = _dice_record(port)
+    record = {"port": os.path.realpath(port), "pid": os.getpid(), "dice": edition}
+    if uid is not None:
+        record["uid"] = str(uid)
+    if image is not None:
+        record["image"] = os.path.abspath(image)
     try:
         os.makedirs(os.path.dirname(path), mode=0o700, exist_ok=True)
         with open(path + ".new", "w", encoding="utf-8") as f:
-            json.dump({"port": os.path.realpath(port), "pid": os.getpid(),
-                       "dice": edition}, f)
+            json.dump(record, f)
         os.replace(path + ".new", path)
     except OSError:
         return None
@@ -80,7 +91,9 @@ def withdraw_emulated_dice(path):
 
 def _live_record(path):
     """The record ``publish_emulated_dice`` wrote at ``path`` (a dict: ``port``,
-    ``pid``, ``dice``) while the emulator that wrote it still runs, else ``None``."""
+    ``pid``, ``dice``, and ``uid`` and ``image`` when known, each ``None`` when not: an
+    emulate before s46 wrote neither) while the emulator that wrote it still runs, else
+    ``None``."""
     import json
     import os
 
@@ -90,7 +103,25 @@ def _live_record(path):
         os.kill(int(record["pid"]), 0)  # its emulator still runs
     except (OSError, ValueError, TypeError, KeyError):
         return None
-    return record if isinstance(record.get("port"), str) else None
+    if not isinstance(record.get("port"), str):
+        return None
+    for key in ("uid", "image"):  # an older record has neither
+        if not isinstance(record.get(key), str):
+            record[key] = None
+    return record
+
+
+def emulator_on(port):
+    """The record (``_live_record``: ``port``, ``pid``, ``dice``, ``uid``, ``image``) of
+    the running ``pyramid emulate`` whose emulated Pico is on ``port`` (a port path), or
+    ``None``: no record, or one left by an emulator no longer running, or for another
+    port."""
+    import os
+
+    record = _live_record(_dice_record(port))
+    if record is None or record["port"] != os.path.realpath(port):
+        return None
+    return record
 
 
 def emulated_dice(port):
@@ -98,18 +129,13 @@ def emulated_dice(port):
     running ``pyramid emulate`` that serves it recorded them (``publish_emulated_dice``),
     or ``None``: no record, or one left by an emulator no longer running, or for another
     port. Not ``None`` also tells that an emulated Pico runs on ``port`` now."""
-    import os
-
-    record = _live_record(_dice_record(port))
-    if record is None or record["port"] != os.path.realpath(port):
-        return None
-    return record.get("dice")
+    record = emulator_on(port)
+    return None if record is None else record.get("dice")
 
 
-def emulated_ports():
-    """The ports (sorted list of paths, e.g. ``["/dev/pts/5"]``) on which a running
-    ``pyramid emulate`` recorded its emulated Pico (``publish_emulated_dice``); empty
-    when none runs. Records of emulators no longer running are left out."""
+def emulators():
+    """The records (``_live_record``, one per port, sorted by port) of every running
+    ``pyramid emulate`` whose port is there; empty when none runs."""
     import os
 
     folder = os.path.dirname(_dice_record("port"))
@@ -117,13 +143,56 @@ def emulated_ports():
         names = os.listdir(folder)
     except OSError:
         return []
-    ports = set()
+    found = {}
     for name in names:
         if name.endswith(".json"):
             record = _live_record(os.path.join(folder, name))
             if record is not None and os.path.exists(record["port"]):
-                ports.add(record["port"])
-    return sorted(ports)
+                found[record["port"]] = record
+    return [found[port] for port in sorted(found)]
+
+
+def emulated_ports():
+    """The ports (sorted list of paths, e.g. ``["/dev/pts/5"]``) on which a running
+    ``pyramid emulate`` recorded its emulated Pico (``publish_emulated_dice``); empty
+    when none runs. Records of emulators no longer running are left out."""
+    return [record["port"] for record in emulators()]
+
+
+def emulators_of(uid=None, exact=False):
+    """The ports (sorted list of paths) of the running emulated Picos that can be the
+    board ``uid`` (a unique id as a ``HELLO`` and a game's journal name it; ``None``:
+    not known): those whose record names ``uid``; when none does, those whose record
+    names no uid (an emulate before s46, or a ``--fresh`` board before its first
+    ``HELLO``). An emulated Pico recorded as another board is never one of them: a game
+    resumed on it is refused (tester s45b, findings 3 and 4). ``uid`` ``None``: every
+    running one. ``exact``: only those whose record names ``uid``."""
+    running = emulators()
+    if uid is None:
+        return [] if exact else [record["port"] for record in running]
+    same = [record["port"] for record in running
+            if record["uid"] is not None and record["uid"].upper() == str(uid).upper()]
+    if same or exact:
+        return same
+    return [record["port"] for record in running if record["uid"] is None]
+
+
+def emulate_words(port, edition):
+    """The words that start the emulated Pico on ``port`` (a port path) again with the
+    ``edition`` edition's dice (``classic``/``second``): ``pyramid emulate --edition
+    EDITION``, then ``--flash IMAGE`` when its running ``pyramid emulate`` recorded its
+    ``--flash`` image (``emulator_on``), so that the same board starts again, the one a
+    resumed game was played with (tester s45b, finding 4), else ``None`` for the image.
+    Returns ``(command, image)``: the command (a str, the image quoted for a shell) and
+    the image's absolute path or ``None``."""
+    import shlex
+
+    record = emulator_on(port) if port else None
+    image = record["image"] if record is not None else None
+    command = "pyramid emulate --edition %s" % edition
+    if image is not None:
+        command += " --flash " + shlex.quote(image)
+    return command, image
 
 
 #: The environment variable that holds how the command that runs a maker's tool names
@@ -160,14 +229,16 @@ def without_a_board(option="--port"):
         "its port (docs/emulator.md)")
 
 
-def running_emulator(option="--port"):
+def running_emulator(option="--port", uid=None):
     """The sentence that names the port of each emulated Pico running now
     (``emulated_ports``) and how to give it with ``option`` (``--port``, under ``make
     flash`` its ``PORT=``: ``port_given``; play's ``--pyramid``): ``An emulated Pico
     runs on /dev/pts/5: give --port /dev/pts/5`` (translated; no final full stop), or
     ``None`` when none runs. Where a port was mistyped, the one that works is named
-    (tester s45, finding 3)."""
-    ports = emulated_ports()
+    (tester s45, finding 3). ``uid``: the board a resumed game was played with (its
+    journal's): only the emulated Picos that can be it (``emulators_of``), so of two
+    running the game's is named (tester s45b, finding 3)."""
+    ports = emulators_of(uid)
     if not ports:
         return None
     given = [port_given(port) if option == "--port" else "%s %s" % (option, port)
@@ -177,25 +248,27 @@ def running_emulator(option="--port"):
         "ports": ", ".join(ports), "given": _(" or ").join(given)}
 
 
-def emulator_hint(option="--port"):
+def emulator_hint(option="--port", uid=None):
     """The sentence a missing port's line ends with (translated; no final full stop), or
     ``None``: for the maker's ``--port`` always one (``without_a_board``: the emulated
     Pico's port while ``pyramid emulate`` runs, else ``pyramid emulate``); for play's
     ``--pyramid``, which offers the dice typed, only the running emulated Pico's port
     (``running_emulator``). The one choice of every missing port's line: a path that names
     nothing, ``auto`` finding no board, ``id:<serial>`` with no such USB port (tester
-    s45b, finding 2)."""
-    return without_a_board(option) if option == "--port" else running_emulator(option)
+    s45b, finding 2). ``uid``: play's resumed game's board (``running_emulator``)."""
+    return without_a_board(option) if option == "--port" else running_emulator(option, uid)
 
 
-def running_emulated_port(port=None):
+def running_emulated_port(port=None, uid=None):
     """The port (a path) of the emulated Pico a running ``pyramid emulate`` recorded
-    (``emulated_ports``) to resume a game played on ``port`` (a path, or ``None``) on:
-    ``port`` itself when it is one of them, else the only one; ``None`` when none runs,
-    or several do and none is ``port`` (then the maker picks: ``--pyramid PORT``)."""
+    (``emulators_of``: its board ``uid`` when the game knows it, a unique id, else
+    ``None``) to resume a game played on ``port`` (a path, or ``None``) on: ``port``
+    itself when it is one of them, else the only one; ``None`` when none runs, or
+    several can be the game's board and none is ``port`` (then the maker picks:
+    ``--pyramid PORT``, among ``emulators_of``)."""
     import os
 
-    ports = emulated_ports()
+    ports = emulators_of(uid)
     if port is not None and os.path.realpath(port) in ports:
         return os.path.realpath(port)
     return ports[0] if len(ports) == 1 else None
@@ -283,14 +356,15 @@ def names_nothing(port, option="--port"):
     return os.name == "posix" and meant(port, option) is None
 
 
-def no_such_serial(port, option="--port", virtual=True):
+def no_such_serial(port, option="--port", virtual=True, uid=None):
     """The one line for ``port``, ``id:<serial>`` (mpremote's form,
     ``transport.port_path``), when no USB serial port here has that serial number: the serial ports seen, each
     with its own ``id:`` (``transport.ports_seen``), then what ``option`` offers instead
     (``instead_of_a_port``; ``virtual`` False for ``pyramid flash``, which needs a
     board; under ``make flash``, ``PORT_FORM_ENV``, its ``PORT=auto``) and
     ``emulator_hint``: ``pyramid emulate`` for a maker without a board, or the port of
-    the emulated Pico running now (play's ``--pyramid`` names only that). Every command says it before it reads, builds or copies anything."""
+    the emulated Pico running now (play's ``--pyramid`` names only that, the one that can
+    be its resumed game's board ``uid`` among several). Every command says it before it reads, builds or copies anything."""
     import os
 
     from camelhost.device.transport import by_serial, ports_seen
@@ -303,5 +377,5 @@ def no_such_serial(port, option="--port", virtual=True):
               "(serial ports seen: %(seen)s). Plug the pyramid in, or give %(instead)s")
             % {"port": port, "serial": by_serial(port), "seen": ports_seen(ids=True),
                "instead": instead})
-    hint = emulator_hint(option)  # play: only a running emulated Pico's port
+    hint = emulator_hint(option, uid)  # play: only a running emulated Pico's port
     return text + ". " + hint if hint else text

@@ -1126,7 +1126,9 @@ class Table:
         emulator restarting the board, or a resume; with the
         port's path now another device's, that nothing is written to it and how to point
         the table at the pyramid; a pseudo-terminal lost for good while one emulated Pico
-        runs elsewhere (``PyramidPresence.emulator``): its port for the resume."""
+        runs elsewhere that can be this game's board (``PyramidPresence.emulator``): its
+        port for the resume; while several can (``PyramidPresence.emulators``): their ports,
+        one of these."""
         away = self.pyramid_away
         example = narration.example_die(self.view())
         virtual = self.virtual is not None
@@ -1142,6 +1144,13 @@ class Table:
                      "%(emulator)s: %(command)s") % {
                          "port": away.port, "die": example, "emulator": away.emulator,
                          "command": self._resume_on(away.emulator)}
+        elif away.other is None and not away.reopened and away.emulators:
+            # several emulated Picos run, none known to be this game's board: the maker
+            # picks among them (tester s45b, finding 3)
+            text = _("the pyramid is not answering: its port %(port)s, a pseudo-terminal, "
+                     "ended and is not opened again; type the dice meanwhile, e.g. '%(die)s'; "
+                     "%(emulators)s") % {"port": away.port, "die": example,
+                                         "emulators": self._one_of(away.emulators)}
         elif away.other is None and not away.reopened:
             text = _("the pyramid is not answering: its port %(port)s, a pseudo-terminal, "
                      "ended and is not opened again; type the dice meanwhile, e.g. '%(die)s'; "
@@ -1189,6 +1198,11 @@ class Table:
                      "%(command)s") % {
                          "port": away.port, "what": away.other, "die": example,
                          "emulator": away.emulator, "command": self._resume_on(away.emulator)}
+        elif not away.reopened and away.emulators:
+            text = _("the pyramid's port %(port)s is now %(what)s: nothing is written to it. "
+                     "Type the dice meanwhile, e.g. '%(die)s'; %(emulators)s") % {
+                         "port": away.port, "what": away.other, "die": example,
+                         "emulators": self._one_of(away.emulators)}
         elif not away.reopened:
             text = _("the pyramid's port %(port)s is now %(what)s: nothing is written to it. "
                      "Type the dice meanwhile, e.g. '%(die)s'; for the pyramid's dice again, "
@@ -1202,6 +1216,14 @@ class Table:
                          "port": away.port, "what": away.other, "die": example,
                          "command": self._resume_on(port_word())}
         self.display.notices([{"kind": "info", "text": text}], self.view())
+
+    def _one_of(self, ports):
+        """The clause of the pyramid-away line naming the running emulated Picos
+        ``ports`` (paths), several of which can be this game's board
+        (``PyramidPresence.emulators``), with the resume on the one that is."""
+        return _("emulated Picos run on %(ports)s: quit and resume with --pyramid and the "
+                 "port of this game's board, one of these: %(command)s") % {
+                     "ports": ", ".join(ports), "command": self._resume_on(port_word())}
 
     def _resume_on(self, pyramid):
         """The command that resumes this game with ``--pyramid`` ``pyramid`` (a port's

@@ -3216,6 +3216,18 @@ def read_names(path, header, check=None, view=_NOT_READ):
     return names
 
 
+def board_uid(events):
+    """The unique id (a str, as the board's ``HELLO`` named it) of the pyramid the game
+    takes its dice from: the first ``board`` line among ``events`` (event dicts, as
+    ``verified`` views and ``Journal.events`` hold them; ``Session`` takes the first too),
+    or ``None`` when none names one (no die from a pyramid yet, or manual)."""
+    for event in events or ():
+        if event.get("type") == "board":
+            uid = event.get("uid")
+            return uid if isinstance(uid, str) else None
+    return None
+
+
 def read_lang(path):
     """The table's language the journal at ``path`` records (``lang`` of its ``game``
     line, a string such as ``"de"``), read from its first line even when that line is

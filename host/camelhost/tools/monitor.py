@@ -372,13 +372,33 @@ def emulated_dice(pyramid):
     return sources.emulated_dice(pyramid.port)
 
 
+def emulate_again(port, edition):
+    """The clause (translated, no final full stop) that starts an emulated Pico with the
+    ``edition`` edition's dice (``classic``/``second``) in place of the one on ``port``
+    (a port path), ending with the command (``sources.emulate_words``): when the running
+    ``pyramid emulate`` there recorded its ``--flash`` image, that one stopped (``q``
+    in its terminal: the image is held while it runs) and the same board started again
+    (``... --flash IMAGE``), whose id a resumed game checks (tester s45b, finding 4); else
+    a new emulated Pico (``pyramid emulate --edition EDITION``). The one source of every
+    refusal's command that starts an emulated Pico again."""
+    from camelhost.device import sources
+
+    command, image = sources.emulate_words(port, edition)
+    words = {"word": edition_word(edition), "command": command, "port": port}
+    if image is None:
+        return _("start an emulated Pico with the %(word)s edition's dice: %(command)s") % words
+    return _("stop the emulated Pico on %(port)s (q in its terminal) and start the same board "
+             "again with the %(word)s edition's dice: %(command)s") % words
+
+
 def emulated_edition_apart(pyramid, wanted=None):
     """``(what, fix)``, two clauses in the table's language, when ``pyramid`` (an open
     ``Pyramid``) is an emulated Pico whose firmware runs another edition (its ``HELLO``'s
     ``ed``) than the dice in its table (``emulated_dice``: a kept ``--flash`` image keeps
     its settings; maker s44): ``what`` names both editions, ``fix`` the calibrate (with
     the port) that sets the board to the dice's edition, or an emulated Pico with the
-    firmware's dice. ``wanted``: the edition that is to be played there (``classic``/
+    firmware's dice (``emulate_again``: the same board, when its ``--flash`` image is
+    recorded). ``wanted``: the edition that is to be played there (``classic``/
     ``second``, play's game), whose way alone ``fix`` names (the dice's: calibrate; the
     firmware's: emulate); ``None``, either edition will do, both ways. ``None``: a real
     board, the virtual pyramid, no record, or the dice of the edition it runs. Doctor
@@ -393,9 +413,7 @@ def emulated_edition_apart(pyramid, wanted=None):
         "port": pyramid.port, "board": edition_word(board), "dice": edition_word(dice)}
     calibrate = _("%(calibrate)s sets it to their edition with a profile of those dice") % {
         "calibrate": with_port("calibrate", pyramid.port, "--edition", dice)}
-    emulate = _("start an emulated Pico with the %(board_word)s edition's dice: pyramid "
-                "emulate --edition %(board)s") % {"board_word": edition_word(board),
-                                                  "board": board}
+    emulate = emulate_again(pyramid.port, board)
     if wanted == dice:
         return what, calibrate
     if wanted == board:
@@ -423,7 +441,8 @@ def check_emulated_dice(pyramid, edition, tool):
     maker s43, finding 2, and s44, finding 2). Raises ``EmulatedDiceMismatch`` (a
     ``CliError``), one line naming the dice and how to use them with ``tool`` (the
     command asking: ``calibrate``, ``doctor``, ``monitor``), or how to start an emulated
-    Pico with the dice asked for. Returns the table's edition, or ``None`` (not an
+    Pico with the dice asked for (``emulate_again``: the same board again, when its
+    ``--flash`` image is recorded). Returns the table's edition, or ``None`` (not an
     emulated Pico, or no record)."""
     dice = emulated_dice(pyramid)
     if dice is None or edition in (None, dice):
@@ -431,10 +450,8 @@ def check_emulated_dice(pyramid, edition, tool):
     what = (_("--edition %(asked)s: the dice in the emulated Pico on %(port)s are the "
               "%(dice)s edition's") % {"asked": edition, "port": pyramid.port,
                                        "dice": edition_word(dice)})
-    fix = (_("%(use)s (or leave --edition out), or start an emulated Pico with the "
-             "%(asked_word)s edition's dice: pyramid emulate --edition %(asked)s")
-           % {"use": _use_them(tool, dice), "asked": edition,
-              "asked_word": edition_word(edition)})
+    fix = (_("%(use)s (or leave --edition out), or %(emulate)s")
+           % {"use": _use_them(tool, dice), "emulate": emulate_again(pyramid.port, edition)})
     raise EmulatedDiceMismatch(what, fix, dice, edition)
 
 
