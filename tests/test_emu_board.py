@@ -472,6 +472,10 @@ def test_pyramid_emulate_prints_the_port_and_takes_the_slider_from_its_terminal(
             assert pushed.startswith("slider pushed: ")
             event = _drain(link, 1)[0]
             assert event.label() == pushed.split(": ")[1].split()[0]
+            # its record names the board as its HELLO does, and the image (tester s45b, 4)
+            from camelhost.device import sources
+            record = sources.emulator_on(port)
+            assert record["uid"] == link.hello["uid"] and record["image"] == flash, record
         proc.stdin.write("q\n")
         proc.stdin.flush()
         assert proc.wait(120) == 0

@@ -72,6 +72,49 @@ def test_emulate_records_the_boards_uid_and_its_flash_image_made_absolute(
     capsys.readouterr()
 
 
+def test_a_fresh_boards_record_names_its_uid_once_its_firmware_says_hello(
+        emulated_dice, tmp_path, monkeypatch, capsys):
+    """``--fresh``: no firmware, no ``HELLO`` yet, so no uid; once ``pyramid flash``
+    restarts the board into the firmware, its ``HELLO`` names it and the record does."""
+    import threading
+
+    boards = []
+
+    class Fresh(_Board):
+        def __init__(self, *args, **options):
+            _Board.__init__(self, *args, **options)
+            self.emitted = []  # MicroPython only: nothing said yet
+            boards.append(self)
+
+    monkeypatch.setattr(emulated, "EmulatedPyramid", Fresh)
+    monkeypatch.setattr(emulated, "node_runner", lambda: None)
+    monkeypatch.setattr(emulated, "find_uf2", lambda given: "/tmp/RPI_PICO.uf2")
+    monkeypatch.setattr(uf2, "check", lambda image: None)
+    published = threading.Event()
+    publish = sources.publish_emulated_dice
+
+    def publishing(*args, **kwargs):
+        path = publish(*args, **kwargs)
+        published.set()
+        return path
+    monkeypatch.setattr(sources, "publish_emulated_dice", publishing)
+    seen = []
+
+    class Keys(io.StringIO):
+        def __iter__(self):
+            seen.append(sources.emulator_on("/dev/null")["uid"])
+            published.clear()
+            boards[0].emitted.append((1.0, boards[0].hello))  # the firmware flashed: HELLO
+            assert published.wait(60)  # the console's watch sees it (every 0.5 s)
+            seen.append(sources.emulator_on("/dev/null")["uid"])
+            return iter(())
+
+    monkeypatch.setattr("sys.stdin", Keys(""))
+    assert cli.main(["emulate", "--fresh", "--flash", str(tmp_path / "new.img")]) == 0
+    assert seen == [None, "5556575801020304"]
+    capsys.readouterr()
+
+
 def test_an_older_record_without_uid_or_image_still_reads(emulated_dice, tmp_path):
     port = emulated_dice("second")
     path = sources._dice_record(port)
