@@ -217,6 +217,25 @@ def test_of_two_emulators_the_one_recording_the_games_board_is_named(tmp_path, e
             "--pyramid %s" % ours)
 
 
+def test_an_emulator_of_another_board_on_the_lost_path_is_not_offered_as_the_games(
+        tmp_path, emulated_dice):
+    """The lost pseudo-terminal's number went to a new emulate of another image, while the
+    game's board runs on another number: the table names the game's, not the path."""
+    lost, ours = tmp_path / "pts1", tmp_path / "pts5"
+    for made in (lost, ours):
+        made.write_text("")
+    emulated_dice("classic", str(lost), uid=OTHER)
+    link = _lost_link(str(lost), GAME)
+    assert presence(link) == PyramidPresence(False, str(lost), TAKEN, reopened=False,
+                                             pty=True)  # another board: no resume there
+    emulated_dice("classic", str(ours), uid=GAME)
+    assert presence(link) == PyramidPresence(False, str(lost), TAKEN, reopened=False,
+                                             pty=True, emulator=str(ours))
+    # the game's board on the lost path itself: an emulated Pico runs there, as before
+    emulated_dice("classic", str(lost), uid=GAME)
+    assert presence(link).emulated and presence(link).emulator is None
+
+
 def test_two_emulators_neither_known_as_the_games_board_are_named_as_one_of_these(
         tmp_path, emulated_dice):
     lost = str(tmp_path / "pts1")

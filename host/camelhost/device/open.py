@@ -9,6 +9,7 @@ both on ``close()``; ``events()`` starts a thread that hands every link event (a
 it into its own event (``camelhost.table.events.from_link``).
 """
 
+import os
 import queue
 import threading
 import time
@@ -172,7 +173,8 @@ class PyramidPresence:
     takes the emulator's keys (``x`` restarts the board): the only port where the table
     may name those keys; a virtual pyramid's pty, or a real board's, has none. A lost
     pseudo-terminal's path that a running ``pyramid emulate`` recorded as its emulated
-    Pico's port is ``emulated`` too, ``other`` saying so (``emulated_pico_words``), not
+    Pico's port, one that can be the game's board (``sources.emulators_of``), is
+    ``emulated`` too, ``other`` saying so (``emulated_pico_words``), not
     another program's: the table offers the resume on that port. ``emulator``: for a
     pseudo-terminal lost for good (ended, or its path now another program's), the port
     of the one emulated Pico a running ``pyramid emulate`` recorded that can be the game's
@@ -244,14 +246,20 @@ def emulated_pico_words():
     return _("a new pseudo-terminal, on which an emulated Pico runs (pyramid emulate)")
 
 
+def _game_uid(link):
+    """The unique id of the board ``link``'s game takes its dice from (the uid its
+    sequencer checks: the journal's ``board`` line, else the board's first ``HELLO``),
+    or ``None`` while not known."""
+    return getattr(getattr(link, "sequencer", None), "uid", None)
+
+
 def _game_emulators(link):
     """``(emulator, emulators)`` for a ``PyramidPresence`` of ``link`` (a ``Link``) lost
     for good: the running emulated Picos that can be its game's board
     (``sources.emulators_of`` the uid the link checks, ``sequencer.uid``: the journal's
     board, else the board's first ``HELLO``), the one port when one can, else ``None``
     and all of them (none or several)."""
-    uid = getattr(getattr(link, "sequencer", None), "uid", None)
-    ports = sources.emulators_of(uid)
+    ports = sources.emulators_of(_game_uid(link))
     return (ports[0], ()) if len(ports) == 1 else (None, tuple(ports))
 
 
@@ -264,9 +272,10 @@ def presence(link):
     pty = getattr(getattr(transport, "identity", None), "kind", None) == "pty"
     emulated = pty and emulated_board(link)
     if transport.refused_port is not None:
-        if pty and sources.emulated_dice(link.port) is not None:
+        if pty and sources.may_be_board(link.port, _game_uid(link)):
             # a running pyramid emulate recorded this port: an emulated Pico is on the
-            # new pseudo-terminal, not another program (tester s45, finding 1)
+            # new pseudo-terminal, not another program (tester s45, finding 1); not when
+            # its record names another board than the game's, or another names the game's
             return PyramidPresence(False, link.port, emulated_pico_words(), False, pty, True)
         # another program's now; an emulated Pico started again elsewhere is named (the
         # one whose record names the game's board, tester s45b, finding 3)
@@ -476,7 +485,6 @@ def open_pyramid(spec, edition="second", seed=1, resume=None, value_buttons=True
                 "An emulated Pico is the same board only when started from the same image "
                 "(pyramid emulate --flash FILE); without --flash each start is a new board "
                 "(docs/emulator.md)")
-            import os
             ours = [other for other in sources.emulators_of(uid, exact=True)
                     if other != os.path.realpath(port)]
             if len(ours) == 1:  # the game's board runs in another emulate (tester s45b, 4)

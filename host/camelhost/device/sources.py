@@ -177,6 +177,21 @@ def emulators_of(uid=None, exact=False):
     return [record["port"] for record in running if record["uid"] is None]
 
 
+def may_be_board(port, uid=None):
+    """True when a running ``pyramid emulate`` recorded its emulated Pico on ``port`` (a
+    port path, ``emulator_on``) and it can be the board ``uid`` (``None``: not known), as
+    ``emulators_of`` judges: its record names ``uid``, or names no uid while no other
+    running one names ``uid``."""
+    record = emulator_on(port)
+    if record is None:
+        return False
+    if uid is None:
+        return True
+    if record["uid"] is not None:
+        return record["uid"].upper() == str(uid).upper()
+    return not emulators_of(uid, exact=True)
+
+
 def emulate_words(port, edition):
     """The words that start the emulated Pico on ``port`` (a port path) again with the
     ``edition`` edition's dice (``classic``/``second``): ``pyramid emulate --edition
