@@ -159,6 +159,12 @@ def emulated_ports():
     return [record["port"] for record in emulators()]
 
 
+def _names(record, uid):
+    """True when the emulator's ``record`` (``_live_record``) names the board ``uid``
+    (hex digits, either case)."""
+    return record["uid"] is not None and record["uid"].upper() == str(uid).upper()
+
+
 def emulators_of(uid=None, exact=False):
     """The ports (sorted list of paths) of the running emulated Picos that can be the
     board ``uid`` (a unique id as a ``HELLO`` and a game's journal name it; ``None``:
@@ -170,8 +176,7 @@ def emulators_of(uid=None, exact=False):
     running = emulators()
     if uid is None:
         return [] if exact else [record["port"] for record in running]
-    same = [record["port"] for record in running
-            if record["uid"] is not None and record["uid"].upper() == str(uid).upper()]
+    same = [record["port"] for record in running if _names(record, uid)]
     if same or exact:
         return same
     return [record["port"] for record in running if record["uid"] is None]
@@ -188,7 +193,7 @@ def may_be_board(port, uid=None):
     if uid is None:
         return True
     if record["uid"] is not None:
-        return record["uid"].upper() == str(uid).upper()
+        return _names(record, uid)
     return not emulators_of(uid, exact=True)
 
 
