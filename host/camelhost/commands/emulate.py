@@ -349,7 +349,7 @@ def run(args):
         # its board's uid as HELLO names it (a --fresh board's once its firmware says
         # HELLO, below), so that a game's tools tell its board among several emulators
         record = sources.publish_emulated_dice(
-            board.port, board.edition, uid=None if args.fresh else hello["uid"], image=kept)
+            board.port, board.edition, uid=None if args.fresh else hello.get("uid"), image=kept)
         print(_("emulated Pico on %(port)s (MicroPython from %(image)s)") % {
             "port": os.path.realpath(board.port), "image": board.uf2})
         seen = {m["boot"] for _at, m in list(board.emitted) if m.name == "HELLO"}
@@ -362,12 +362,12 @@ def run(args):
                     "--port %s (the board restarts into it)") % os.path.realpath(board.port))
         print(keys_line())
         sys.stdout.flush()
-        named = {"uid": None if args.fresh else hello["uid"]}
+        named = {"uid": None if args.fresh else hello.get("uid")}
 
         def on_hello(msg):  # the record names the uid the board reports now
-            if msg["uid"] != named["uid"] and not stop.is_set():
-                named["uid"] = msg["uid"]
-                sources.publish_emulated_dice(board.port, board.edition, uid=msg["uid"],
+            if msg.get("uid") != named["uid"] and not stop.is_set():
+                named["uid"] = msg.get("uid")
+                sources.publish_emulated_dice(board.port, board.edition, uid=named["uid"],
                                               image=kept)
 
         watch = threading.Thread(target=_say_new_boots,
