@@ -252,6 +252,13 @@ def test_two_emulators_neither_known_as_the_games_board_are_named_as_one_of_thes
         "e.g. 'blue 2'; emulated Picos run on %s, %s: quit and resume with --pyramid and the "
         "port of this game's board, one of these: pyramid play --resume g.jsonl --plain "
         "--pyramid PORT" % (lost, TAKEN, first, second))
+    from camelhost.i18n import set_language
+    set_language("de")  # the table's German line (the fixture speaks English again after)
+    assert _said_away(tmp_path, away, lost).endswith(
+        "emulierte Picos laufen auf %s, %s: beende und setze mit --pyramid und dem Anschluss "
+        "fort, auf dem die Platine dieser Partie läuft (einer von diesen): pyramid play "
+        "--resume g.jsonl --plain --pyramid ANSCHLUSS" % (first, second))
+    set_language("en")
     away = presence(_lost_link(lost, GAME, refused=False))
     assert _said_away(tmp_path, away, lost).endswith(
         "type the dice meanwhile, e.g. 'blue 2'; emulated Picos run on %s, %s: quit and "
