@@ -81,29 +81,37 @@ def test_the_bots_line_under_the_race_over_players_never_leaves_a_name_alone():
     # s36tp finding 2: eight seats, seven bots, at 80x24: beside the race-over panel the
     # players table is narrower than in play, and the bots' line, cut to "Fi…", still
     # wrapped: "Hal" alone on a row under the seats, read as one more seat. The line
-    # keeps to one row, naming the players who are not bots when the bots don't fit
+    # keeps to one row, naming the players who are not bots when the bots don't fit.
+    # The race is played out at a plain table (Ann takes pyramid tickets, every die
+    # typed; the bots move as at any table), the full screen opened on its end: the
+    # race-over panel and the players table beside it, as after the last die typed
+    import io
     import random
 
+    from camelhost.table.controller import Table
+    from camelhost.table.journal import Journal
+    from camelhost.table.session import Session
+    from camelhost.ui.plain import PlainDisplay
+    from camelhost.ui.tui import TableApp
+
     players = ["Ann", "Ben", "Cy", "Dee", "Eve", "Finn", "Gus", "Hal"]
-    app = scenes.app_for("classic", players, seed=9, bots=players[1:], odds=scenes.no_odds)
+    s = Session("classic", players, seed=9, journal=Journal(None), bots=range(1, 8))
+    table = Table(s, PlainDisplay(io.StringIO()), manual=True)
+    table.start()
+    table.line("draw")
     rng = random.Random(1)
+    for _step in range(200):
+        if s.phase == "over":
+            break
+        table.line("%s %d" % (rng.choice(sorted(s.game.dice_in_pyramid())), rng.randint(1, 3))
+                   if s.phase == "die" else "pyramid")
+    assert s.phase == "over"
+    app = TableApp(s, odds=scenes.no_odds)
 
     async def play():
         async with app.run_test(size=(80, 24)) as pilot:
-            await scenes.type_lines(pilot, ["draw"])
-            s = app.session
-            for _step in range(200):  # Ann takes pyramid tickets, every die typed
-                await scenes.settle(pilot)
-                if s.phase == "over":
-                    break
-                if s.phase == "die":
-                    line = "%s %d" % (rng.choice(sorted(s.game.dice_in_pyramid())),
-                                      rng.randint(1, 3))
-                else:
-                    line = "pyramid"
-                await scenes.type_line(pilot, line)
             await scenes.settle(pilot)
-            assert s.phase == "over"
+            assert app.query_one("#left").current == "over-box"
             region = app.query_one("#players").region
             lines = app.query_one("#players").render().plain.splitlines()
             return region, lines

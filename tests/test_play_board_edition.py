@@ -19,6 +19,14 @@ from pty_board import EMULATED_UID
 pytestmark = [pytest.mark.process]  # a pty and a thread answering on it
 
 
+@pytest.fixture(autouse=True)
+def _at_a_table(monkeypatch, tmp_path):
+    """Every test's ``pyramid play`` runs in ``tmp_path`` (its journals land there) with
+    nothing typed at the table (stdin empty)."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+
+
 class Board:
     """A pyramid firmware's answers to ``HELLO?`` (and ``OUT``) on a pty: ``ed`` its edition,
     ``uid`` its unique id."""
@@ -68,9 +76,7 @@ def second_edition_board():
 
 
 def test_a_classic_game_on_a_board_set_to_the_second_edition_is_refused_in_one_line(
-        second_edition_board, capsys, tmp_path, monkeypatch):
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+        second_edition_board, capsys, tmp_path):
     status = cli.main(["play", "--plain", "--pyramid", second_edition_board.port, "--players",
                        "Ann,Ben,Cy", "--bots", "Ben,Cy", "--edition", "classic", "--seed", "3"])
     out, err = capsys.readouterr()
@@ -84,10 +90,7 @@ def test_a_classic_game_on_a_board_set_to_the_second_edition_is_refused_in_one_l
     assert glob.glob(str(tmp_path / "**" / "*.jsonl"), recursive=True) == []
 
 
-def test_a_game_of_the_boards_own_edition_starts(second_edition_board, capsys, tmp_path,
-                                                  monkeypatch):
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+def test_a_game_of_the_boards_own_edition_starts(second_edition_board, capsys, tmp_path):
     cli.main(["play", "--plain", "--pyramid", second_edition_board.port, "--players",
               "Ann,Ben,Cy", "--bots", "Ben,Cy", "--seed", "3"])
     out, err = capsys.readouterr()
@@ -102,10 +105,8 @@ def classic_board():
 
 
 def test_a_game_without_edition_plays_the_pyramids_own_and_says_so(
-        classic_board, capsys, tmp_path, monkeypatch):
+        classic_board, capsys, tmp_path):
     # s42 tester finding 1: doctor's "next, play" line on a classic pyramid, pasted
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr("sys.stdin", io.StringIO(""))
     cli.main(["play", "--plain", "--pyramid", classic_board.port, "--players", "Ann,Ben,Cy",
               "--bots", "Ben,Cy", "--seed", "3", "--journal", "g.jsonl"])
     out, err = capsys.readouterr()
@@ -117,9 +118,7 @@ def test_a_game_without_edition_plays_the_pyramids_own_and_says_so(
 
 
 def test_an_edition_typed_other_than_the_pyramids_offers_the_pyramids_first(
-        classic_board, capsys, tmp_path, monkeypatch):
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+        classic_board, capsys, tmp_path):
     status = cli.main(["play", "--plain", "--pyramid", classic_board.port, "--players",
                        "Ann,Ben,Cy", "--edition", "second", "--seed", "3"])
     out, err = capsys.readouterr()
@@ -133,9 +132,7 @@ def test_an_edition_typed_other_than_the_pyramids_offers_the_pyramids_first(
 
 
 def test_a_resume_keeps_the_journals_edition_and_refuses_a_board_of_another(
-        classic_board, capsys, tmp_path, monkeypatch):
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+        classic_board, capsys, tmp_path):
     cli.main(["play", "--plain", "--players", "Ann,Ben,Cy", "--seed", "3",
               "--journal", "g.jsonl"])  # typed dice: the second edition, the default
     capsys.readouterr()
@@ -151,11 +148,9 @@ def test_a_resume_keeps_the_journals_edition_and_refuses_a_board_of_another(
 
 
 def test_two_players_without_edition_play_the_classic_pyramids_edition(
-        classic_board, capsys, tmp_path, monkeypatch):
+        classic_board, capsys, tmp_path):
     # maker s43 finding 1: the count was judged by the second edition (3..8) before the
     # pyramid named its own, so a 2-player classic table (RULES 2.1: 2..8) was refused
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr("sys.stdin", io.StringIO(""))
     cli.main(["play", "--plain", "--pyramid", classic_board.port, "--players", "Ann,Bo",
               "--bots", "Bo", "--seed", "3", "--journal", "g.jsonl"])
     out, err = capsys.readouterr()
@@ -168,9 +163,7 @@ def test_two_players_without_edition_play_the_classic_pyramids_edition(
 
 
 def test_two_players_on_a_second_edition_pyramid_are_refused_by_its_edition(
-        second_edition_board, capsys, tmp_path, monkeypatch):
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+        second_edition_board, capsys, tmp_path):
     status = cli.main(["play", "--plain", "--pyramid", second_edition_board.port,
                        "--players", "Ann,Bo", "--seed", "3"])
     out, err = capsys.readouterr()
@@ -184,9 +177,7 @@ def test_two_players_on_a_second_edition_pyramid_are_refused_by_its_edition(
     assert glob.glob(str(tmp_path / "**" / "*.jsonl"), recursive=True) == []
 
 
-def test_two_players_on_typed_dice_are_judged_by_the_default_edition(capsys, tmp_path,
-                                                                     monkeypatch):
-    monkeypatch.chdir(tmp_path)
+def test_two_players_on_typed_dice_are_judged_by_the_default_edition(capsys, tmp_path):
     status = cli.main(["play", "--plain", "--players", "Ann,Bo", "--seed", "3"])
     assert status != 0
     assert capsys.readouterr().err == (
@@ -230,42 +221,24 @@ def _refused(capsys, tmp_path, argv):
     return err.strip().splitlines()
 
 
-def test_a_new_game_without_edition_on_an_emulated_pico_set_apart_from_its_dice(
-        apart_pico, capsys, tmp_path, monkeypatch):
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+@pytest.mark.parametrize("typed, fix", [
+    ([], "%(calibrate)s, or %(emulate)s"),  # without --edition: either way
+    (["--edition", "second"], "%(calibrate)s"),  # the dice's edition: calibrate the board
+    (["--edition", "classic"], "%(emulate)s"),  # the board's: an emulator of its dice
+])
+def test_a_new_game_on_an_emulated_pico_set_apart_from_its_dice_names_the_way_for_its_edition(
+        apart_pico, capsys, tmp_path, typed, fix):
     lines = _refused(capsys, tmp_path, ["--pyramid", apart_pico.port, "--players",
-                                        "Ann,Ben,Cy", "--seed", "3"])
-    assert lines == ["pyramid: %s: %s, or %s" % (_apart(apart_pico.port),
-                                                 _calibrate(apart_pico.port), EMULATE)]
+                                        "Ann,Ben,Cy"] + typed + ["--seed", "3"])
+    quoted = "--edition %s: " % typed[1] if typed else ""  # quoted only when typed
+    assert lines == ["pyramid: %s%s: %s" % (quoted, _apart(apart_pico.port), fix % {
+        "calibrate": _calibrate(apart_pico.port), "emulate": EMULATE})]
     assert glob.glob(str(tmp_path / "**" / "*.jsonl"), recursive=True) == []
-
-
-def test_the_dices_edition_typed_on_an_emulated_pico_set_apart_is_told_to_calibrate(
-        apart_pico, capsys, tmp_path, monkeypatch):
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr("sys.stdin", io.StringIO(""))
-    lines = _refused(capsys, tmp_path, ["--pyramid", apart_pico.port, "--players",
-                                        "Ann,Ben,Cy", "--edition", "second", "--seed", "3"])
-    assert lines == ["pyramid: --edition second: %s: %s" % (_apart(apart_pico.port),
-                                                            _calibrate(apart_pico.port))]
-
-
-def test_the_boards_edition_typed_on_an_emulated_pico_set_apart_is_told_to_emulate(
-        apart_pico, capsys, tmp_path, monkeypatch):
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr("sys.stdin", io.StringIO(""))
-    lines = _refused(capsys, tmp_path, ["--pyramid", apart_pico.port, "--players",
-                                        "Ann,Ben,Cy", "--edition", "classic", "--seed", "3"])
-    assert lines == ["pyramid: --edition classic: %s: %s" % (_apart(apart_pico.port),
-                                                             EMULATE)]
 
 
 @pytest.mark.parametrize("edition", ["classic", "second"])
 def test_a_resume_on_an_emulated_pico_set_apart_names_the_way_for_its_edition(
-        apart_pico, capsys, tmp_path, monkeypatch, edition):
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+        apart_pico, capsys, tmp_path, edition):
     cli.main(["play", "--plain", "--players", "Ann,Ben,Cy", "--seed", "3", "--edition",
               edition, "--journal", "g.jsonl"])  # typed dice
     capsys.readouterr()
@@ -276,9 +249,7 @@ def test_a_resume_on_an_emulated_pico_set_apart_names_the_way_for_its_edition(
 
 
 def test_a_resume_on_an_emulated_pico_of_other_dice_says_the_games_edition(
-        emulated_dice, capsys, tmp_path, monkeypatch):
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+        emulated_dice, capsys, tmp_path):
     cli.main(["play", "--plain", "--players", "Ann,Ben,Cy", "--seed", "3", "--edition",
               "classic", "--journal", "g.jsonl"])  # typed dice
     capsys.readouterr()

@@ -87,17 +87,23 @@ def test_the_port_forms_have_one_parser(monkeypatch):
     assert transport.port_path("auto") == "auto"
 
 
+@pytest.fixture
+def listed_pico(monkeypatch):
+    """A board answering as the firmware does on a pseudo-terminal (``pty_board.Board``,
+    its uid ``PICO``), listed by the system as the USB serial port of that serial number,
+    beside a port without one; closed when the test ends."""
+    board = Board(uid=PICO)
+    _ports(monkeypatch, ("/dev/ttyS0", None), (board.port, PICO))
+    yield board
+    board.close()
+
+
 @pytest.mark.process  # a pseudo-terminal and a thread answering on it
 @pytest.mark.parametrize("form", ["id:" + PICO, "port:%s"])
-def test_monitor_opens_the_board_a_port_form_names(form, monkeypatch):
-    board = Board(uid=PICO)
-    try:
-        _ports(monkeypatch, ("/dev/ttyS0", None), (board.port, PICO))
-        with monitor.connect(form.replace("%s", board.port)) as pyramid:
-            assert pyramid.port == board.port
-            assert pyramid.hello["uid"] == PICO
-    finally:
-        board.close()
+def test_monitor_opens_the_board_a_port_form_names(form, listed_pico):
+    with monitor.connect(form.replace("%s", listed_pico.port)) as pyramid:
+        assert pyramid.port == listed_pico.port
+        assert pyramid.hello["uid"] == PICO
 
 
 @pytest.mark.process  # a pseudo-terminal and a thread answering on it
@@ -129,17 +135,12 @@ def test_play_refuses_a_serial_number_no_port_has_in_one_line(another_pico, tmp_
 
 @pytest.mark.process  # a pseudo-terminal and a thread answering on it
 @pytest.mark.parametrize("form", ["id:" + PICO, "port:%s"])
-def test_plays_pyramid_opens_the_board_a_port_form_names(form, monkeypatch):
+def test_plays_pyramid_opens_the_board_a_port_form_names(form, listed_pico):
     from camelhost.device.open import open_pyramid
 
-    board = Board(uid=PICO)
-    try:
-        _ports(monkeypatch, ("/dev/ttyS0", None), (board.port, PICO))
-        with open_pyramid(form.replace("%s", board.port), option="--pyramid") as pyramid:
-            assert pyramid.port == board.port
-            assert pyramid.link.hello["uid"] == PICO
-    finally:
-        board.close()
+    with open_pyramid(form.replace("%s", listed_pico.port), option="--pyramid") as pyramid:
+        assert pyramid.port == listed_pico.port
+        assert pyramid.link.hello["uid"] == PICO
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])

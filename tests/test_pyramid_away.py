@@ -4,14 +4,19 @@ again at each die awaited, tester s41 finding 2; never on a timer), takes the di
 the pyramid answers again; a port whose path now names another program's terminal is
 never written to, and the table says how to point it at the pyramid's port."""
 
+import argparse
+import contextlib
 import io
 import os
 import select
 import time
 import tty
+from types import SimpleNamespace
 
 import pytest
-from camelhost.device.open import PyramidPresence, open_pyramid
+from camelhost.commands.play import resume_command
+from camelhost.device.open import PyramidPresence, open_pyramid, presence
+from camelhost.device.transport import PortIdentity
 from camelhost.table.controller import Table
 from camelhost.table.journal import Journal
 from camelhost.table.session import Session
@@ -36,6 +41,46 @@ def _table(out, pyramid=None, journal=None):
 
 def _said(out, since):
     return out.getvalue()[since:].splitlines()
+
+
+def _pty_link(port, state="connecting", refused_port=None, is_open=False, **more):
+    """The table's link as ``presence`` reads it: at ``port``, in ``state``, its
+    transport's ``refused_port`` (a str saying whose the port is now, or None) and
+    ``is_open``, its port's identity a pseudo-terminal's; ``more``: the link's other
+    attributes (``hello``)."""
+    return SimpleNamespace(port=port, state=state, transport=SimpleNamespace(
+        refused_port=refused_port, is_open=is_open, identity=PortIdentity("pty", (0, 0, 0))),
+        **more)
+
+
+@contextlib.contextmanager
+def _journalled_table(tmp_path, port):
+    """A table whose game is journalled at ``tmp_path/g.jsonl``, its resume command
+    ``pyramid play --resume g.jsonl --plain --pyramid <port>`` as ``run`` keeps it: yields
+    ``say(presence)``, which hands the table that pyramid event and returns the lines it
+    said (a list of str). The journal is closed on leaving."""
+    out = io.StringIO()
+    with Journal(str(tmp_path / "g.jsonl"), pyramid=port) as journal:
+        journal.resume_command = "pyramid play --resume g.jsonl --plain --pyramid %s" % port
+        table = _table(out, journal=journal)
+
+        def say(event):
+            said = out.tell()
+            table.pyramid_event(event)
+            return _said(out, said)
+
+        yield say
+
+
+@contextlib.contextmanager
+def _quit_line(tmp_path, port, link):
+    """A plain table's game at ``port`` journalled at ``tmp_path/h.jsonl``: yields
+    ``(resume, path)``, ``resume()`` the command its quit line names (``resume_command``
+    asked with ``link``, each call anew), ``path`` the journal's."""
+    args = argparse.Namespace(speak=False, web=None)
+    with Journal(str(tmp_path / "h.jsonl"), pyramid=port) as journal:
+        Session("second", ["Ann", "Ben", "Cy"], seed=4, journal=journal)
+        yield (lambda: resume_command(args, journal, port, plain=True, link=link)), journal.path
 
 
 def test_the_table_says_once_that_the_pyramid_is_not_answering_not_at_each_die_awaited():
@@ -246,7 +291,6 @@ class _Silent:
     port, state = "/dev/ttyACM0", "stale"
 
     def __init__(self, patience):
-        from types import SimpleNamespace
         self.transport = SimpleNamespace(refused_port=None, is_open=True)
         self.sequencer = SimpleNamespace(patience=patience)
 
@@ -333,36 +377,21 @@ def test_the_virtual_pyramids_board_ended_is_said_at_once_not_after_the_silence(
 
 def test_a_lost_pseudo_terminal_is_never_said_to_come_back_by_plugging_in(tmp_path):
     # tester s33-2 F8: "plug it in again" for a pty the table never reopens
-    from types import SimpleNamespace
-
-    from camelhost.device.open import presence
-    from camelhost.device.transport import PortIdentity
-    link = SimpleNamespace(port="/dev/pts/3", state="connecting", transport=SimpleNamespace(
-        refused_port=None, is_open=False, identity=PortIdentity("pty", (0, 0, 0))))
+    link = _pty_link("/dev/pts/3")
     assert presence(link) == PyramidPresence(False, "/dev/pts/3", reopened=False, pty=True)
     link.transport.identity = PortIdentity("usb", (0, 0, 0), (0x2E8A, 5, "E661"))
     assert presence(link) == PyramidPresence(False, "/dev/pts/3", reopened=True)
-    out = io.StringIO()
-    journal = Journal(str(tmp_path / "g.jsonl"), pyramid="/dev/pts/3")
-    try:
-        journal.resume_command = "pyramid play --resume g.jsonl --plain --pyramid /dev/pts/3"
-        table = _table(out, journal=journal)
-        said = out.tell()
-        table.pyramid_event(PyramidPresence(False, "/dev/pts/3", reopened=False))
-        assert _said(out, said)[0] == (
+    with _journalled_table(tmp_path, "/dev/pts/3") as say:
+        assert say(PyramidPresence(False, "/dev/pts/3", reopened=False))[0] == (
             "the pyramid is not answering: its port /dev/pts/3, a pseudo-terminal, ended and "
             "is not opened again; type the dice meanwhile, e.g. 'blue 2'; for its dice again, "
             "quit and resume with its port: pyramid play --resume g.jsonl --plain --pyramid PORT")
-        said = out.tell()
         why = "a new pseudo-terminal, another program's (the pyramid's had ended)"
-        table.pyramid_event(PyramidPresence(False, "/dev/pts/3", why, reopened=False))
-        line = _said(out, said)[0]
+        line = say(PyramidPresence(False, "/dev/pts/3", why, reopened=False))[0]
         assert line.startswith("the pyramid's port /dev/pts/3 is now a new pseudo-terminal")
         assert "plug" not in line and line.endswith(
             "for the pyramid's dice again, quit and resume with its port: "
             "pyramid play --resume g.jsonl --plain --pyramid PORT")
-    finally:
-        journal.close()
 
 
 def test_a_pseudo_terminal_open_but_silent_is_said_as_an_emulated_pyramid_never_a_cable(
@@ -370,30 +399,17 @@ def test_a_pseudo_terminal_open_but_silent_is_said_as_an_emulated_pyramid_never_
     # s33 tester 2, F7: "check its USB cable" for a pseudo-terminal that stays open (the
     # emulated pyramid stopped answering): it has no cable and comes back when its emulator
     # restarts the board
-    from types import SimpleNamespace
-
-    from camelhost.device.open import presence
-    from camelhost.device.transport import PortIdentity
-    link = SimpleNamespace(port="/dev/pts/3", state="stale", transport=SimpleNamespace(
-        refused_port=None, is_open=True, identity=PortIdentity("pty", (0, 0, 0))),
-        hello={"uid": "55565758595A5B5C"})  # the emulated Pico's (sources.EMULATED_UID)
+    link = _pty_link("/dev/pts/3", state="stale", is_open=True,
+                     hello={"uid": "55565758595A5B5C"})  # the emulated Pico's (sources.EMULATED_UID)
     away = presence(link)
     assert away == PyramidPresence(False, "/dev/pts/3", reopened=True, pty=True, emulated=True)
-    out = io.StringIO()
-    journal = Journal(str(tmp_path / "g.jsonl"), pyramid="/dev/pts/3")
-    try:
-        journal.resume_command = "pyramid play --resume g.jsonl --plain --pyramid /dev/pts/3"
-        table = _table(out, journal=journal)
-        said = out.tell()
-        table.pyramid_event(away)
-        assert _said(out, said)[0] == (
+    with _journalled_table(tmp_path, "/dev/pts/3") as say:
+        assert say(away)[0] == (
             "the pyramid is not answering: its port /dev/pts/3 is a pseudo-terminal (an "
             "emulated pyramid, no cable to check), still open; type the dice meanwhile, e.g. "
             "'blue 2'; it answers again once its emulator restarts the board (x in the "
             "emulator's terminal), or quit and resume with its port: pyramid play --resume "
             "g.jsonl --plain --pyramid PORT")
-    finally:
-        journal.close()
     # a USB serial port still open but silent: its cable, as before
     link.transport.identity = PortIdentity("usb", (0, 0, 0), (0x2E8A, 5, "E661"))
     assert presence(link) == PyramidPresence(False, "/dev/pts/3", reopened=True)
@@ -488,14 +504,9 @@ def test_a_lost_pseudo_terminal_an_emulated_pico_runs_on_again_is_said_so_with_i
     the lost pseudo-terminal's number, and the table called it another program's; while
     a running ``pyramid emulate`` records that port as its own, the table says an emulated
     Pico runs there and gives the resume command with that port."""
-    from types import SimpleNamespace
-
-    from camelhost.device.open import presence
-    from camelhost.device.transport import PortIdentity
     port = str(tmp_path / "pts5")
     ended = "a new pseudo-terminal, another program's (the pyramid's had ended)"
-    link = SimpleNamespace(port=port, state="connecting", transport=SimpleNamespace(
-        refused_port=ended, is_open=False, identity=PortIdentity("pty", (0, 0, 0))))
+    link = _pty_link(port, refused_port=ended)
     # nothing says the new terminal is a pyramid's: another program's, as before
     assert presence(link) == PyramidPresence(False, port, ended, reopened=False, pty=True)
     emulated_dice("classic", port)  # pyramid emulate runs on that port again
@@ -503,30 +514,16 @@ def test_a_lost_pseudo_terminal_an_emulated_pico_runs_on_again_is_said_so_with_i
     assert away == PyramidPresence(
         False, port, "a new pseudo-terminal, on which an emulated Pico runs (pyramid emulate)",
         reopened=False, pty=True, emulated=True)
-    out = io.StringIO()
-    journal = Journal(str(tmp_path / "g.jsonl"), pyramid=port)
-    try:
-        journal.resume_command = "pyramid play --resume g.jsonl --plain --pyramid %s" % port
-        table = _table(out, journal=journal)
-        said = out.tell()
-        table.pyramid_event(away)
-        assert _said(out, said)[0] == (
+    with _journalled_table(tmp_path, port) as say:
+        assert say(away)[0] == (
             "the pyramid's port %s is now a new pseudo-terminal, on which an emulated Pico "
             "runs (pyramid emulate): nothing is written to it until you resume on it. Type "
             "the dice meanwhile, e.g. 'blue 2'; for its dice, quit and resume on it: pyramid "
             "play --resume g.jsonl --plain --pyramid %s" % (port, port))
-    finally:
-        journal.close()
     # the quit line's resume names that port too, not PORT
-    import argparse
-
-    from camelhost.commands.play import resume_command
     open(port, "w").close()
-    args = argparse.Namespace(speak=False, web=None)
-    with Journal(str(tmp_path / "h.jsonl"), pyramid=port) as journal:
-        Session("second", ["Ann", "Ben", "Cy"], seed=4, journal=journal)
-        assert resume_command(args, journal, port, plain=True, link=link) == (
-            "pyramid play --resume %s --plain --pyramid %s" % (journal.path, port))
+    with _quit_line(tmp_path, port, link) as (resume, path):
+        assert resume() == "pyramid play --resume %s --plain --pyramid %s" % (path, port)
 
 
 @pytest.mark.parametrize("refused", [True, False])
@@ -536,17 +533,9 @@ def test_an_emulated_pico_started_again_on_another_pseudo_terminal_is_named_for_
     another pseudo-terminal (its old number taken by another program, or gone); the
     table's line and the quit line offered ``--pyramid PORT``. While exactly one running
     ``pyramid emulate`` records its port, both name it; with two, neither guesses."""
-    import argparse
-    from types import SimpleNamespace
-
-    from camelhost.commands.play import resume_command
-    from camelhost.device.open import presence
-    from camelhost.device.transport import PortIdentity
     lost = str(tmp_path / "pts1")
     taken = "a new pseudo-terminal, another program's (the pyramid's had ended)"
-    link = SimpleNamespace(port=lost, state="connecting", transport=SimpleNamespace(
-        refused_port=taken if refused else None, is_open=False,
-        identity=PortIdentity("pty", (0, 0, 0))))
+    link = _pty_link(lost, refused_port=taken if refused else None)
     before = presence(link)
     assert before.emulator is None  # no emulator runs: nothing to name
     new = tmp_path / "pts4"
@@ -555,14 +544,8 @@ def test_an_emulated_pico_started_again_on_another_pseudo_terminal_is_named_for_
     away = presence(link)
     assert away == PyramidPresence(False, lost, taken if refused else None, reopened=False,
                                    pty=True, emulator=str(new))
-    out = io.StringIO()
-    journal = Journal(str(tmp_path / "g.jsonl"), pyramid=lost)
-    try:
-        journal.resume_command = "pyramid play --resume g.jsonl --plain --pyramid %s" % lost
-        table = _table(out, journal=journal)
-        said = out.tell()
-        table.pyramid_event(away)
-        line = _said(out, said)[0]
+    with _journalled_table(tmp_path, lost) as say:
+        line = say(away)[0]
         start = ("the pyramid's port %s is now %s: nothing is written to it. Type the dice "
                  "meanwhile, e.g. 'blue 2'; " % (lost, taken) if refused else
                  "the pyramid is not answering: its port %s, a pseudo-terminal, ended and is "
@@ -570,16 +553,10 @@ def test_an_emulated_pico_started_again_on_another_pseudo_terminal_is_named_for_
         assert line == start + (
             "an emulated Pico runs on %s: quit and resume with --pyramid %s: pyramid play "
             "--resume g.jsonl --plain --pyramid %s" % (new, new, new)), line
-    finally:
-        journal.close()
-    args = argparse.Namespace(speak=False, web=None)
-    with Journal(str(tmp_path / "h.jsonl"), pyramid=lost) as journal:
-        Session("second", ["Ann", "Ben", "Cy"], seed=4, journal=journal)
-        assert resume_command(args, journal, lost, plain=True, link=link) == (
-            "pyramid play --resume %s --plain --pyramid %s" % (journal.path, new))
+    with _quit_line(tmp_path, lost, link) as (resume, path):
+        assert resume() == "pyramid play --resume %s --plain --pyramid %s" % (path, new)
         other = tmp_path / "pts6"
         other.write_text("")
         emulated_dice("classic", str(other))  # two run: the maker picks, PORT
         assert presence(link).emulator is None
-        assert resume_command(args, journal, lost, plain=True, link=link).endswith(
-            "--pyramid PORT")
+        assert resume().endswith("--pyramid PORT")

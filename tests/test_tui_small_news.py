@@ -57,6 +57,15 @@ async def _turns_then_the_die(pilot, pyramid):
     await scenes.settle(pilot)
 
 
+async def _below_80x24_after(pilot, lines):
+    """``lines`` typed (``scenes.type_lines``) and the screen settled, its notice that the
+    terminal is too small standing (asserted): returns the history (``HistoryLog``)."""
+    await scenes.type_lines(pilot, lines)
+    await scenes.settle(pilot)
+    assert pilot.app.query_one("#too-small").display
+    return pilot.app.query_one("#log", HistoryLog)
+
+
 @pytest.mark.parametrize("lang, refused", [
     ("en", "! tile 1 +: a tile may never go on space 1 (RULES 1.5)"),
     ("de", "! tile 1 +: auf Feld 1 darf nie ein Plättchen liegen"),
@@ -250,9 +259,7 @@ def test_below_80x24_the_replies_to_best_odds_and_an_undo_question_show(lang):
 
     async def play():
         async with app.run_test(size=(79, 24)) as pilot:
-            await scenes.type_lines(pilot, [scenes.SECOND_SETUP, "leg blue"] + dice)
-            await scenes.settle(pilot)
-            assert app.query_one("#too-small").display
+            await _below_80x24_after(pilot, [scenes.SECOND_SETUP, "leg blue"] + dice)
             assert app.session.game.leg == 2
             asked = await reply_shows(pilot, "undo")  # the question, over the scoring
             assert app.table.undo_asked
@@ -264,10 +271,7 @@ def test_below_80x24_the_replies_to_best_odds_and_an_undo_question_show(lang):
             await reply_shows(pilot, "undo")
             assert app.session.game.leg == 1
 
-    try:
-        asyncio.run(play())
-    finally:
-        set_language("en")
+    asyncio.run(play())
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
@@ -280,10 +284,7 @@ def test_below_80x24_with_odds_worked_out_best_and_odds_reply_at_once(lang):
 
     async def play():
         async with app.run_test(size=(79, 20)) as pilot:
-            await scenes.type_lines(pilot, [scenes.SECOND_SETUP, "leg blue"])
-            await scenes.settle(pilot)
-            assert app.query_one("#too-small").display
-            log = app.query_one("#log", HistoryLog)
+            log = await _below_80x24_after(pilot, [scenes.SECOND_SETUP, "leg blue"])
             # an undo's reply showed at once; 'best' right after it did not
             for line in ("best", "odds", "undo", "best"):
                 before = len(log.history)
@@ -296,10 +297,7 @@ def test_below_80x24_with_odds_worked_out_best_and_odds_reply_at_once(lang):
                 # its first line, or at least as much of it as the notice's width shows
                 assert first[:40] in shown, (line, first, shown)
 
-    try:
-        asyncio.run(play())
-    finally:
-        set_language("en")
+    asyncio.run(play())
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
@@ -318,10 +316,7 @@ def test_below_80x24_show_and_help_answer_under_the_notice(lang):
 
     async def play():
         async with app.run_test(size=(79, 17)) as pilot:
-            await scenes.type_lines(pilot, [scenes.SECOND_SETUP, "leg blue"])
-            await scenes.settle(pilot)
-            assert app.query_one("#too-small").display
-            log = app.query_one("#log", HistoryLog)
+            log = await _below_80x24_after(pilot, [scenes.SECOND_SETUP, "leg blue"])
             await scenes.type_line(pilot, "odds")
             await scenes.settle(pilot)
             odds_reply = " ".join(log.history[-1].split())
@@ -361,10 +356,7 @@ def test_below_80x24_show_and_help_answer_under_the_notice(lang):
             await scenes.settle(pilot)
             assert not app.query_one("#too-small").display
 
-    try:
-        asyncio.run(play())
-    finally:
-        set_language("en")
+    asyncio.run(play())
 
 
 @pytest.mark.parametrize("lang, why", [
@@ -387,15 +379,12 @@ def test_odds_mid_race_without_figures_never_says_the_race_is_over(lang, why):
             assert history[-1] == why, history[-3:]
             assert _words(_under_the_notice(app)) == why
 
-    try:
-        asyncio.run(play())
-        over = {"phase": "over", "odds": None}
-        assert odds_lines(over)[0].endswith("(%s)" % ("race over" if lang == "en"
-                                                       else "Rennen vorbei"))
-        assert odds_lines({"phase": "setup", "odds": None})[0].endswith(
-            "(%s)" % ("setup" if lang == "en" else "Aufbau"))
-    finally:
-        set_language("en")
+    asyncio.run(play())
+    over = {"phase": "over", "odds": None}
+    assert odds_lines(over)[0].endswith("(%s)" % ("race over" if lang == "en"
+                                                   else "Rennen vorbei"))
+    assert odds_lines({"phase": "setup", "odds": None})[0].endswith(
+        "(%s)" % ("setup" if lang == "en" else "Aufbau"))
 
 
 def test_below_80x24_a_die_after_show_replaces_the_board_under_the_notice():
@@ -452,7 +441,4 @@ def test_below_80x24_a_die_after_best_or_odds_replaces_the_reply_under_the_notic
                 told = [line for line in app.news if " ".join(line.split()) in shown]
                 assert under[-1] == plan.news_cut_line(len(app.news) - len(told)), under
 
-    try:
-        asyncio.run(play())
-    finally:
-        set_language("en")
+    asyncio.run(play())

@@ -8,8 +8,10 @@ commands, ``test_web_layout.view_of``)."""
 import pytest
 from camelhost.table.session import Session
 from test_web_layout import (  # noqa: F401  (tab: the module's browser page, a fixture)
+    PHONE,
     SEATS,
     SMALL_LAPTOP,
+    TV,
     Shown,
     boxes,
     extent,
@@ -23,9 +25,6 @@ from test_web_layout import (  # noqa: F401  (tab: the module's browser page, a 
 )
 
 pytestmark = [pytest.mark.xdist_group("web_browser"), pytest.mark.process]
-
-TV = (1280, 720)
-PHONE = (390, 844)
 
 #: each seat's finish cards, in the order they lay them: seven on the winner pile, eleven
 #: on the loser pile (the tester's demo: 7 + 11)

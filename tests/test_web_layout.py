@@ -173,6 +173,18 @@ def boxes(page, selector):
                     return [r.left, r.top, r.right, r.bottom]; })""")
 
 
+def boxes_of(page, selectors):
+    """``boxes`` of each of ``selectors`` (CSS selectors, str) in one call to the page:
+    a dict, each selector to the bounding boxes ``[left, top, right, bottom]`` (px) of
+    its visible elements, in the page's order (a step measured element by element
+    asked the page once a selector)."""
+    return dict(zip(selectors, page.evaluate("""selectors => selectors.map(s =>
+        [...document.querySelectorAll(s)].filter(e => e.offsetParent !== null)
+            .map(e => { const r = e.getBoundingClientRect();
+                        return [r.left, r.top, r.right, r.bottom]; }))""", list(selectors)),
+                    strict=True))
+
+
 def inside(box, size):
     w, h = size
     return box[0] >= -0.5 and box[1] >= -0.5 and box[2] <= w + 0.5 and box[3] <= h + 0.5
@@ -188,6 +200,8 @@ def screenshot(page, name):
 #: A small laptop's screen: the page fits it too (tester s32-2 finding 6: 849-873 px,
 #: the advice below the fold, the pyramid's dice on two rows).
 SMALL_LAPTOP = (1024, 768)
+#: A 720p TV's screen, 1280x720 (the web modules' one name for it)
+TV = WIDE[1]
 
 
 @pytest.mark.parametrize("lang, players", [("en", 3), ("en", 4), ("en", 6), ("en", 8),
@@ -796,11 +810,13 @@ def replaying(view):
     return dict(view, replay={"step": 73, "steps": 86, "playing": False})
 
 
-def under_the_bar(page, found):
+def under_the_bar(page, found, bar=None):
     """The boxes in ``found`` (``[left, top, right, bottom]``) that the replay's control
     bar lies over: none without a bar. On a wide screen's race the bar stands beside the
-    players' cards or under them, not across the page (docs/web.md)."""
-    return [b for bar in boxes(page, "#replay") for b in found if _overlaps(b, bar)]
+    players' cards or under them, not across the page (docs/web.md). ``bar``: the bar's
+    boxes when already measured (``boxes(page, "#replay")``), else asked of the page."""
+    bar = boxes(page, "#replay") if bar is None else bar
+    return [b for bar_box in bar for b in found if _overlaps(b, bar_box)]
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])

@@ -17,8 +17,9 @@ from camelhost.table.journal import read_events
 from camelhost.web.replay import Replay
 from test_web_layout import (  # noqa: F401  (tab: the module's browser page, a fixture)
     SMALL_LAPTOP,
+    TV,
     Shown,
-    boxes,
+    boxes_of,
     extent,
     inside,
     publish,
@@ -30,8 +31,6 @@ from test_web_layout import (  # noqa: F401  (tab: the module's browser page, a 
 from test_web_tv_game import NEEDED as ON_A_TV
 
 pytestmark = [pytest.mark.xdist_group("web_browser"), pytest.mark.process]
-
-TV = (1280, 720)
 
 #: What a player reads during a replay's race, the leg scorings and its end (a whole game
 #: on a TV's, and the advice's note): each on the screen and clear of the control bar
@@ -51,20 +50,27 @@ class Kept:
 
 def misfits(page, step):
     """Where the page showing a replay's ``step`` does not fit a TV's or a small laptop's
-    screen: a list of (step, (width, height) in px, what, ...), empty when all fits."""
+    screen: a list of (step, (width, height) in px, what, ...), empty when all fits.
+    The page is measured first at the size it stands at (the step drawn there, as a
+    page showing the replay draws it), then resized to the other: one resize a step;
+    each size's boxes asked of the page at once (``boxes_of``)."""
     wrong = []
-    for size in (TV, SMALL_LAPTOP):
+    sizes = (TV, SMALL_LAPTOP)
+    if page.viewport_size != {"width": TV[0], "height": TV[1]}:
+        sizes = sizes[::-1]
+    for size in sizes:
         resize(page, size)
         width, height = extent(page)
         if width > size[0] or height > size[1]:
             wrong.append((step, size, "page", width, height))
-        bar = boxes(page, "#replay")
+        measured = boxes_of(page, ("#replay",) + NEEDED)
+        bar = measured.pop("#replay")
         assert len(bar) == 1 and inside(bar[0], size), (step, size, bar)
-        found = [(s, b) for s in NEEDED for b in boxes(page, s)]
+        found = [(s, b) for s in NEEDED for b in measured[s]]
         wrong += [(step, size, "off the screen", s, b) for s, b in found
                   if not inside(b, size)]
         wrong += [(step, size, "under the bar", b)
-                  for b in under_the_bar(page, [b for _s, b in found])]
+                  for b in under_the_bar(page, [b for _s, b in found], bar)]
     return wrong
 
 

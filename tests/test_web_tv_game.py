@@ -14,6 +14,7 @@ sample (``test_web_layout.view_of``)."""
 
 import pytest
 from test_web_layout import (  # noqa: F401  (tab: the module's browser page, a fixture)
+    TV,
     Shown,
     boxes,
     extent,
@@ -25,8 +26,6 @@ from test_web_layout import (  # noqa: F401  (tab: the module's browser page, a 
 from test_web_small_laptop_game import game
 
 pytestmark = [pytest.mark.xdist_group("web_browser"), pytest.mark.process]
-
-TV = (1280, 720)
 
 #: German names as a table types them, the longest of them (Bartholomäus, Friederike)
 #: shortened on the cards
