@@ -1,7 +1,9 @@
 """The short seeded soak (``make soak`` runs 200 games): one bot game through the virtual
 pyramid under every kind of fault (a reboot inside a push and another table in between
 among them), its host the real ``pyramid play`` program (killed with SIGKILL once and
-resumed), against the fault-free run of its seed."""
+resumed). It must lose, double and borrow no die and score exactly the dice the pyramid
+released; the fault-free run of its seed is printed beside it, not asserted: under load
+the simulated optics may read a release differently, so another game follows."""
 
 import os
 import re
@@ -15,12 +17,12 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), "bench"))
 import soak  # noqa: E402
 
 
-def test_soak_one_game_under_every_fault_loses_nothing_and_scores_the_same(micropython):
+def test_soak_one_game_under_every_fault_loses_nothing_and_scores_the_dice_released(micropython):
     from camelhost.table import bots
 
     shipped = bots.choose
     lines = []
-    ok, total, share, same, truth = soak.run(1, 7, "second", 0.01, 0.001, quick=True, out=lines.append)
+    ok, total, share, _same_as_fault_free, truth = soak.run(1, 7, "second", 0.01, 0.001, quick=True, out=lines.append)
     # the soak's quick bots end with it: the tests after it in this process play the
     # table's bots as shipped (they once changed the undo tests' games after it)
     assert bots.choose is shipped
