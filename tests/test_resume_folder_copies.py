@@ -312,3 +312,22 @@ def test_past_an_over_game_in_copies_the_newest_unfinished_other_game_resumes(
     assert ("%s, neuer, ist eine Kopie von %s" % (folder / "short.jsonl", folder / "long.jsonl")
             in out.splitlines()[0]), out
 
+
+def test_the_journals_of_other_games_are_not_read_whole_while_choosing(
+        tmp_path, monkeypatch, capsys):
+    # a folder of many games: an older journal is read whole only when its first lines
+    # give the newest game's id (a copy of it), never another game's
+    from camelhost.commands import play
+    folder, _data = _folder(tmp_path, "new.jsonl")
+    import os
+    for i in range(3):
+        _journal(folder / ("old%d.jsonl" % i), finished=i > 0, written=WRITTEN - 10 - i,
+                 players=["Xa", "Yb", "Zc"])
+    whole = []
+    real = play.journal_bytes
+    monkeypatch.setattr(play, "journal_bytes", lambda path: whole.append(path) or real(path))
+    for argv in (["replay", "--brief"], ["play", "--plain", "--pyramid", "manual", "--resume"]):
+        rc, out, err = _run(monkeypatch, capsys, *(argv + [str(folder)]))
+        assert rc == 0, err
+        assert str(folder / "new.jsonl") in out.splitlines()[0], out
+    assert not [p for p in whole if os.path.basename(p).startswith("old")], whole

@@ -303,18 +303,43 @@ def journal_bytes(path):
         return fh.read()
 
 
+def journal_head(path):
+    """``(size, head)`` of the file at ``path``: its size in bytes and its first bytes,
+    up to the end of its second line at least (all of it when it has fewer lines): what
+    its game id is read from (``journal.game_id``, a damaged first line's too).
+    ``OSError`` when it can't be read."""
+    with open(path, "rb") as fh:
+        size = os.fstat(fh.fileno()).st_size
+        head = b""
+        while head.count(b"\n") < 2:
+            chunk = fh.read(4096)
+            if not chunk:
+                break
+            head += chunk
+    return size, head
+
+
 def with_older_copies(group, older):
     """``group`` (``[(path, data)]``: the newest journals, written in one second) with
     each journal of ``older`` (paths of files written before, newest first) that is a copy
     of the one game ``group`` holds (``copies_of_one_game`` of them all, finished or not),
     whatever the files' times (a backup made later is no newer game: tester s45b finding
     1); a list of ``(path, data)``. ``group`` as it is when it holds several games; a
-    file that can't be read is left out."""
+    file that can't be read is left out. An older file is read whole only when its first
+    lines give the group's game id, or, when the group's can't be read, when it has the
+    group's size (``journal_head``): another game's journal is not (a folder of many
+    games)."""
+    from camelhost.table.journal import game_id
     group = list(group)
     if len(group) > 1 and copies_of_one_game(group) is None:
         return group
+    ids = {game_id(data) for _path, data in group}
+    sizes = {len(data) for _path, data in group}
     for path in older:
         try:
+            size, head = journal_head(path)
+            if (game_id(head) not in ids) if None not in ids else (size not in sizes):
+                continue  # another game (or not the same bytes): not read whole
             data = journal_bytes(path)
         except OSError:
             continue
