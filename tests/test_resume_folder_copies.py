@@ -9,6 +9,7 @@ journal is opened once while choosing (s44b journal task 4)."""
 
 import shutil
 
+import pytest
 from camelhost import cli
 from camelhost.table import journal as journal_module
 from test_resume_newest import _journal
@@ -250,10 +251,10 @@ def test_copies_with_a_damaged_first_line_are_one_game_for_resume_too(
         assert _sums(folder) == kept  # both refusals leave every file as it was
 
 
-def _finished_and_its_start(tmp_path, lines=3):
+def _finished_and_its_start(tmp_path, later=60, lines=3):
     """A folder holding a finished game's journal (``long.jsonl``) and a copy of its
     first ``lines`` lines (``short.jsonl``: a backup made before the game went on), the
-    copy written a minute later; the folder."""
+    copy written ``later`` seconds after it (before it: less than 0); the folder."""
     import os
 
     from test_resume_newest import _journal as journal
@@ -261,15 +262,17 @@ def _finished_and_its_start(tmp_path, lines=3):
     folder.mkdir()
     data = journal(folder / "long.jsonl", finished=True, written=WRITTEN)
     (folder / "short.jsonl").write_bytes(b"".join(data.splitlines(True)[:lines]))
-    os.utime(str(folder / "short.jsonl"), (WRITTEN + 60, WRITTEN + 60))
+    os.utime(str(folder / "short.jsonl"), (WRITTEN + later, WRITTEN + later))
     return folder
 
 
-def test_an_older_longer_finished_copy_means_the_game_is_over(tmp_path, monkeypatch, capsys):
-    # the newest file the start of an older one whose race is over (the same game id):
-    # the resume took the shorter as if the longer did not exist; now the game is over,
-    # as replay shows it (the longer), and the resume says so naming both
-    folder = _finished_and_its_start(tmp_path)
+@pytest.mark.parametrize("later", [60, -60])
+def test_a_longer_finished_copy_means_the_game_is_over(tmp_path, monkeypatch, capsys, later):
+    # the newest unfinished file the start of another whose race is over (the same game
+    # id), older (closing45) or newer (a backup made mid-game, the game played to its
+    # end after): the resume took the shorter as if the longer did not exist; now the
+    # game is over, as replay shows it (the longer), and the resume says so naming both
+    folder = _finished_and_its_start(tmp_path, later)
     kept = _sums(folder)
     rc, out, err = _run(monkeypatch, capsys, "replay", "--brief", str(folder))
     assert rc == 0, err
@@ -281,7 +284,7 @@ def test_an_older_longer_finished_copy_means_the_game_is_over(tmp_path, monkeypa
                         "--resume", str(folder))
     assert rc == 1, out
     assert err == (
-        "pyramid: --resume %(f)s: no unfinished game there: %(s)s, the newest, is a copy of "
+        "pyramid: --resume %(f)s: no unfinished game there: %(s)s is a copy of "
         "%(l)s made before its game went on, and that game's race is over (pyramid replay "
         "%(l)s shows it; to continue the copy all the same: --resume %(s)s)"
         % {"f": folder, "s": folder / "short.jsonl", "l": folder / "long.jsonl"}), err

@@ -319,13 +319,14 @@ def journal_head(path):
     return size, head
 
 
-def with_older_copies(group, older):
+def with_older_copies(group, others):
     """``group`` (``[(path, data)]``: the newest journals, written in one second) with
-    each journal of ``older`` (paths of files written before, newest first) that is a copy
+    each journal of ``others`` (paths of the other files, newest first: written before,
+    and for ``play --resume`` finished ones written after too) that is a copy
     of the one game ``group`` holds (``copies_of_one_game`` of them all, finished or not),
     whatever the files' times (a backup made later is no newer game: tester s45b finding
     1); a list of ``(path, data)``. ``group`` as it is when it holds several games; a
-    file that can't be read is left out. An older file is read whole only when its first
+    file that can't be read is left out. Another file is read whole only when its first
     lines give the group's game id, or, when the group's can't be read, when it has the
     group's size (``journal_head``): another game's journal is not (a folder of many
     games)."""
@@ -335,7 +336,7 @@ def with_older_copies(group, older):
         return group
     ids = {game_id(data) for _path, data in group}
     sizes = {len(data) for _path, data in group}
-    for path in older:
+    for path in others:
         try:
             size, head = journal_head(path)
             if (game_id(head) not in ids) if None not in ids else (size not in sizes):
@@ -364,10 +365,10 @@ def newest_unfinished(folder):
     unfinished game, or holds several games whose files were last written in the same
     second (``same_second``; their names listed, so that the table chooses, never this
     program); copies of one game (``copies_of_one_game``) are one, whatever their files'
-    times (``with_older_copies``: a copy written before the newest too, its first line
-    damaged too): one of them is chosen, its ``group`` holding them all. When
-    the one to take, the longest, is finished (the newest file a copy made before its
-    game went on to the end of its race), that game is over: the newest unfinished game
+    times (``with_older_copies``: a copy written before the newest or after it, its first
+    line damaged too): one of them is chosen, its ``group`` holding them all. When
+    the one to take, the longest, is finished (the newest unfinished file a copy made
+    before its game went on to the end of its race, older or newer), that game is over: the newest unfinished game
     among the other files is chosen, its ``passed`` naming the copy passed over and the
     longer one (``_Candidate.copies`` says both), or, when there is none, ``CliError``
     says the game is over, naming both files (tester s45b; as ``replay FOLDER`` shows
@@ -425,9 +426,11 @@ def _newest_unfinished_of(folder, written, candidate):
                                      "--resume FILE", over)
                             % {"folder": folder, "count": over})
     # copies of its game (a backup made later, one made before it went on, a damaged
-    # first line's too: by their bytes) are one game with it, whatever their times
+    # first line's too: by their bytes) are one game with it, whatever their times: a
+    # finished one newer than it too (the game went on to its end after a backup)
+    newest_second = {p for _s, p, _w in found}
     group = with_older_copies([(p, candidate(p).data) for _s, p, _w in found],
-                              [p for s, p in written if s < found[0][0]])
+                              [p for _s, p in written if p not in newest_second])
     one = copies_of_one_game(group) if len(group) > 1 else None
     if one is None and len(found) > 1:  # the players tell two tables' games apart
         raise CliError(_("--resume %(folder)s: %(count)d unfinished games %(same_second)s: "
@@ -441,7 +444,7 @@ def _newest_unfinished_of(folder, written, candidate):
     taken = {p for p, _d in group}  # its copies: one game
     if candidate(newest).where() is None:
         # the newest unfinished file is a copy made before its game went on to the end
-        # of its race in a longer one (an older file): that game is over, as replay
+        # of its race in a longer one (older or newer): that game is over, as replay
         # shows it; the newest unfinished game among the others, if any, is meant
         unfinished = [(p, d) for p, d in group if candidate(p).where() is not None]
         short = unfinished[0][0] if len(unfinished) == 1 else unfinished[
@@ -451,11 +454,11 @@ def _newest_unfinished_of(folder, written, candidate):
                 folder, [(s, p) for s, p in written if p not in taken], candidate)
         except _NoUnfinished:
             raise _NoUnfinished(_(
-                "--resume %(folder)s: no unfinished game there: %(copy)s, the newest, is a "
-                "copy of %(longer)s made before its game went on, and that game's race is "
-                "over (pyramid replay %(longer)s shows it; to continue the copy all the "
-                "same: --resume %(copy)s)") % {"folder": folder, "copy": short,
-                                               "longer": newest}) from None
+                "--resume %(folder)s: no unfinished game there: %(copy)s is a copy of "
+                "%(longer)s made before its game went on, and that game's race is over "
+                "(pyramid replay %(longer)s shows it; to continue the copy all the same: "
+                "--resume %(copy)s)") % {"folder": folder, "copy": short,
+                                         "longer": newest}) from None
         chosen.passed = (short, newest)
         return chosen, skipped
     if candidate(newest).nothing_played():
