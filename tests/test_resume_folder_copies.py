@@ -334,3 +334,28 @@ def test_the_journals_of_other_games_are_not_read_whole_while_choosing(
         assert rc == 0, err
         assert str(folder / "new.jsonl") in out.splitlines()[0], out
     assert not [p for p in whole if os.path.basename(p).startswith("old")], whole
+
+
+def test_choosing_replays_each_journal_it_looks_at_once(tmp_path, monkeypatch):
+    # every finished game newer than the newest unfinished one is looked at (is its
+    # race over?): its game was replayed twice, by the read's check and again for where
+    # it stands; once is enough (a folder of many games)
+    from camelhost.commands import play
+    from camelhost.table.session import Session
+    folder = tmp_path / "jf"
+    folder.mkdir()
+    _journal(folder / "old.jsonl", written=WRITTEN - 10)
+    for i in range(3):
+        _journal(folder / ("done%d.jsonl" % i), finished=True, written=WRITTEN + i,
+                 players=["Xa", "Yb", "Zc"])
+    replayed = []
+    real = Session.from_events.__func__
+
+    def counted(cls, events, path=None, each=None):
+        replayed.append(len(events))
+        return real(cls, events, path, each)
+
+    monkeypatch.setattr(Session, "from_events", classmethod(counted))
+    chosen, skipped = play.newest_unfinished(str(folder))
+    assert chosen.path == str(folder / "old.jsonl") and skipped is None
+    assert len(replayed) == 4, replayed  # 4 journals, each replayed once

@@ -169,11 +169,15 @@ class _Candidate:
         #: copy: ``(copy, longer)`` or ``None`` (``newest_unfinished``)
         self.group = self.passed = None
         # one read tells all (a *.jsonl that is no journal opened once: s44b journal 4)
-        self.view, self.journal, self.data = verified_journal(path, Session.stale_line)
+        built = []  # the session its check rebuilt: the game is replayed once
+        self.view, self.journal, self.data = verified_journal(
+            path, lambda events: Session.stale_line(events, built))
         if self.view is None:  # no game journal, or one that can't be read even so
             return
         events, whole = verified_game(self.view)
-        if whole:
+        if whole and built and built[-1][0] == events:
+            self.game = built[-1][1]
+        elif whole:
             try:
                 self.game = Session.from_events(events, path)
             except ValueError:
