@@ -9,6 +9,7 @@ journal is opened once while choosing (s44b journal task 4)."""
 
 import shutil
 
+import pytest
 from camelhost import cli
 from camelhost.table import journal as journal_module
 from test_resume_newest import _journal
@@ -203,3 +204,158 @@ def test_an_older_copy_made_before_the_game_went_on_is_named(tmp_path, monkeypat
         assert "; %s: the same game, a copy made before it went on (each of its lines is in " \
                "the one taken), left as it is\n" % (folder / "a.jsonl") in out, out
     assert (folder / "a.jsonl").read_bytes() == data
+
+
+def _sums(folder):
+    """Every file's sha256 in ``folder``, by name."""
+    import hashlib
+    return {path.name: hashlib.sha256(path.read_bytes()).hexdigest()
+            for path in folder.iterdir()}
+
+
+def test_copies_with_a_damaged_first_line_are_one_game_for_resume_too(
+        tmp_path, monkeypatch, capsys):
+    # tester s45b finding 7: a journal whose first line is damaged ("seed" garbled to
+    # "sead") and its identical copy: replay called one "a copy", the resume said "2
+    # unfinished games ... (?: damaged)". The same bytes are one game even when the first
+    # line can't be read: the first line's refusal is said once, for the file taken,
+    # naming the copy (then a backup made seconds later: the same)
+    import os
+    folder, data = _folder(tmp_path, "g.jsonl")
+    damaged = data.replace(b'"seed":', b'"sead":', 1)
+    for later in (0, 2):
+        for name in ("g.jsonl", "backup.jsonl"):
+            (folder / name).write_bytes(damaged)
+        os.utime(str(folder / "g.jsonl"), (WRITTEN, WRITTEN))
+        os.utime(str(folder / "backup.jsonl"), (WRITTEN + later, WRITTEN + later))
+        kept = _sums(folder)
+        rc, out, err = _run(monkeypatch, capsys, "play", "--plain", "--pyramid", "manual",
+                            "--resume", str(folder))
+        assert rc == 1, out
+        assert err.startswith(
+            "pyramid: --resume %s: the newest unfinished game there is %s; %s: a copy of the "
+            "same game (the files are identical), left as it is. %s: line 1, the game's "
+            "first line, is damaged" % (folder, folder / "g.jsonl", folder / "backup.jsonl",
+                                        folder / "g.jsonl")), err
+        assert "unfinished games" not in err and len(err.splitlines()) == 1, err
+        assert err.count("--upto-damage") == 1, err
+        assert err.endswith("pyramid play --resume %s --upto-damage --plain --pyramid manual "
+                            "--players Ann,Ben,Cy --edition second --seed SEED"
+                            % (folder / "g.jsonl")), err
+        rc, out, err = _run(monkeypatch, capsys, "replay", "--brief", str(folder))
+        assert out.startswith(
+            "replaying the newest journal in %s: %s; %s: a copy of the same game (the files "
+            "are identical), left as it is\n"
+            % (folder, folder / "g.jsonl", folder / "backup.jsonl")), out
+        assert "--resume %s --upto-damage" % (folder / "g.jsonl") in err, err
+        assert _sums(folder) == kept  # both refusals leave every file as it was
+
+
+def _finished_and_its_start(tmp_path, later=60, lines=3):
+    """A folder holding a finished game's journal (``long.jsonl``) and a copy of its
+    first ``lines`` lines (``short.jsonl``: a backup made before the game went on), the
+    copy written ``later`` seconds after it (before it: less than 0); the folder."""
+    import os
+
+    from test_resume_newest import _journal as journal
+    folder = tmp_path / "jf"
+    folder.mkdir()
+    data = journal(folder / "long.jsonl", finished=True, written=WRITTEN)
+    (folder / "short.jsonl").write_bytes(b"".join(data.splitlines(True)[:lines]))
+    os.utime(str(folder / "short.jsonl"), (WRITTEN + later, WRITTEN + later))
+    return folder
+
+
+@pytest.mark.parametrize("later", [60, -60])
+def test_a_longer_finished_copy_means_the_game_is_over(tmp_path, monkeypatch, capsys, later):
+    # the newest unfinished file the start of another whose race is over (the same game
+    # id), older (closing45) or newer (a backup made mid-game, the game played to its
+    # end after): the resume took the shorter as if the longer did not exist; now the
+    # game is over, as replay shows it (the longer), and the resume says so naming both
+    folder = _finished_and_its_start(tmp_path, later)
+    kept = _sums(folder)
+    rc, out, err = _run(monkeypatch, capsys, "replay", "--brief", str(folder))
+    assert rc == 0, err
+    assert out.startswith(
+        "replaying the newest journal in %s: %s; %s: the same game, a copy made before it "
+        "went on (each of its lines is in the one taken), left as it is\n"
+        % (folder, folder / "long.jsonl", folder / "short.jsonl")), out
+    rc, out, err = _run(monkeypatch, capsys, "play", "--plain", "--pyramid", "manual",
+                        "--resume", str(folder))
+    assert rc == 1, out
+    assert err == (
+        "pyramid: --resume %(f)s: no unfinished game there: %(s)s is a copy of "
+        "%(l)s made before its game went on, and that game's race is over (pyramid replay "
+        "%(l)s shows it; to continue the copy all the same: --resume %(s)s)"
+        % {"f": folder, "s": folder / "short.jsonl", "l": folder / "long.jsonl"}), err
+    assert _sums(folder) == kept
+
+
+def test_past_an_over_game_in_copies_the_newest_unfinished_other_game_resumes(
+        tmp_path, monkeypatch, capsys):
+    # as a finished newest game is passed over for an older unfinished one, so is the
+    # start of a finished game, named in the line
+    folder = _finished_and_its_start(tmp_path)
+    other = folder / "other.jsonl"
+    _journal(other, written=WRITTEN - 60, players=["Xa", "Yb", "Zc"])
+    kept = _sums(folder)
+    rc, out, err = _run(monkeypatch, capsys, "play", "--plain", "--pyramid", "manual",
+                        "--resume", str(folder))
+    assert rc == 0, err
+    assert out.startswith(
+        "resuming the newest unfinished game in %(f)s: %(o)s (race 1, leg 1); %(s)s, newer, "
+        "is a copy of %(l)s made before its game went on, and that game's race is over (to "
+        "continue the copy all the same: --resume %(s)s)\n"
+        % {"f": folder, "o": other, "s": folder / "short.jsonl",
+           "l": folder / "long.jsonl"}), out
+    assert _sums(folder) == kept
+    rc, out, err = _run(monkeypatch, capsys, "play", "--lang", "de", "--plain", "--pyramid",
+                        "manual", "--resume", str(folder))
+    assert rc == 0, err
+    assert ("%s, neuer, ist eine Kopie von %s" % (folder / "short.jsonl", folder / "long.jsonl")
+            in out.splitlines()[0]), out
+
+
+def test_the_journals_of_other_games_are_not_read_whole_while_choosing(
+        tmp_path, monkeypatch, capsys):
+    # a folder of many games: an older journal is read whole only when its first lines
+    # give the newest game's id (a copy of it), never another game's
+    from camelhost.commands import play
+    folder, _data = _folder(tmp_path, "new.jsonl")
+    import os
+    for i in range(3):
+        _journal(folder / ("old%d.jsonl" % i), finished=i > 0, written=WRITTEN - 10 - i,
+                 players=["Xa", "Yb", "Zc"])
+    whole = []
+    real = play.journal_bytes
+    monkeypatch.setattr(play, "journal_bytes", lambda path: whole.append(path) or real(path))
+    for argv in (["replay", "--brief"], ["play", "--plain", "--pyramid", "manual", "--resume"]):
+        rc, out, err = _run(monkeypatch, capsys, *(argv + [str(folder)]))
+        assert rc == 0, err
+        assert str(folder / "new.jsonl") in out.splitlines()[0], out
+    assert not [p for p in whole if os.path.basename(p).startswith("old")], whole
+
+
+def test_choosing_replays_each_journal_it_looks_at_once(tmp_path, monkeypatch):
+    # every finished game newer than the newest unfinished one is looked at (is its
+    # race over?): its game was replayed twice, by the read's check and again for where
+    # it stands; once is enough (a folder of many games)
+    from camelhost.commands import play
+    from camelhost.table.session import Session
+    folder = tmp_path / "jf"
+    folder.mkdir()
+    _journal(folder / "old.jsonl", written=WRITTEN - 10)
+    for i in range(3):
+        _journal(folder / ("done%d.jsonl" % i), finished=True, written=WRITTEN + i,
+                 players=["Xa", "Yb", "Zc"])
+    replayed = []
+    real = Session.from_events.__func__
+
+    def counted(cls, events, path=None, each=None):
+        replayed.append(len(events))
+        return real(cls, events, path, each)
+
+    monkeypatch.setattr(Session, "from_events", classmethod(counted))
+    chosen, skipped = play.newest_unfinished(str(folder))
+    assert chosen.path == str(folder / "old.jsonl") and skipped is None
+    assert len(replayed) == 4, replayed  # 4 journals, each replayed once

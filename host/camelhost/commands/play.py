@@ -156,20 +156,28 @@ class _Candidate:
     ``path``; ``view`` (what ``verified`` gave, ``None`` when it can't be read so; the
     chosen one's is given on to ``open_session``, which reads it no more); ``game``, the
     ``Session`` of its events when it reads whole (``None``: damaged, or no game
-    journal); ``journal``: it holds a game (``journal.is_game_journal``)."""
+    journal); ``journal``: it holds a game (``journal.is_game_journal``); ``data``: the
+    file's bytes (``None`` when it can't be opened), what copies are told by
+    (``copies_of_one_game``), a damaged first line too."""
 
     def __init__(self, path):
         from camelhost.table.journal import verified_game, verified_journal
         from camelhost.table.session import Session
         self.path, self.game = path, None
-        #: what the line naming it says of its copies beside it (``copies_of_one_game``)
-        self.copies = ""
-        # one read tells both (a *.jsonl that is no journal opened once: s44b journal 4)
-        self.view, self.journal = verified_journal(path, Session.stale_line)
+        #: it and its copies beside it, ``[(path, data)]`` (``copies_of_one_game``), or
+        #: ``None``; a newer copy passed over, its game over in a longer copy, and that
+        #: copy: ``(copy, longer)`` or ``None`` (``newest_unfinished``)
+        self.group = self.passed = None
+        # one read tells all (a *.jsonl that is no journal opened once: s44b journal 4)
+        built = []  # the session its check rebuilt: the game is replayed once
+        self.view, self.journal, self.data = verified_journal(
+            path, lambda events: Session.stale_line(events, built))
         if self.view is None:  # no game journal, or one that can't be read even so
             return
         events, whole = verified_game(self.view)
-        if whole:
+        if whole and built and built[-1][0] == events:
+            self.game = built[-1][1]
+        elif whole:
             try:
                 self.game = Session.from_events(events, path)
             except ValueError:
@@ -192,6 +200,19 @@ class _Candidate:
             return _("race %d, setup") % session.race_no
         return _("race %(race)d, leg %(leg)d") % {"race": session.race_no,
                                                   "leg": session.game.leg}
+
+    def copies(self):
+        """What the line naming it says of its copies beside it, in the language in force
+        (``; jf/backup.jsonl: a copy of the same game ...``), and of a newer copy passed
+        over (``; jf/b.jsonl, newer, is a copy of jf/a.jsonl made before ...``); ""
+        when neither."""
+        words = "" if self.group is None else copies_of_one_game(self.group)[1]
+        if self.passed is not None:
+            words += _("; %(copy)s, newer, is a copy of %(longer)s made before its game "
+                       "went on, and that game's race is over (to continue the copy all the "
+                       "same: --resume %(copy)s)") % {"copy": self.passed[0],
+                                                     "longer": self.passed[1]}
+        return words
 
     def nothing_played(self):
         """True when its game reads whole and holds no move yet: its first race, no
@@ -286,26 +307,54 @@ def journal_bytes(path):
         return fh.read()
 
 
-def with_older_copies(group, older, keep=None):
+def journal_head(path):
+    """``(size, head)`` of the file at ``path``: its size in bytes and its first bytes,
+    up to the end of its second line at least (all of it when it has fewer lines): what
+    its game id is read from (``journal.game_id``, a damaged first line's too).
+    ``OSError`` when it can't be read."""
+    with open(path, "rb") as fh:
+        size = os.fstat(fh.fileno()).st_size
+        head = b""
+        while head.count(b"\n") < 2:
+            chunk = fh.read(4096)
+            if not chunk:
+                break
+            head += chunk
+    return size, head
+
+
+def with_older_copies(group, others):
     """``group`` (``[(path, data)]``: the newest journals, written in one second) with
-    each journal of ``older`` (paths of files written before, newest first) that is a copy
-    of the one game ``group`` holds (``copies_of_one_game`` of them all), whatever the
-    files' times (a backup made later is no newer game: tester s45b finding 1), and, with
-    ``keep`` (a function of a path), that it keeps (``play --resume``: an unfinished game);
-    a list of ``(path, data)``. ``group`` as it is when it holds several games; a file
-    that can't be read is left out."""
+    each journal of ``others`` (paths of the other files, newest first: written before,
+    and for ``play --resume`` finished ones written after too) that is a copy
+    of the one game ``group`` holds (``copies_of_one_game`` of them all, finished or not),
+    whatever the files' times (a backup made later is no newer game: tester s45b finding
+    1); a list of ``(path, data)``. ``group`` as it is when it holds several games; a
+    file that can't be read is left out. Another file is read whole only when its first
+    lines give the group's game id, or, when the group's can't be read, when it has the
+    group's size (``journal_head``): another game's journal is not (a folder of many
+    games)."""
+    from camelhost.table.journal import game_id
     group = list(group)
     if len(group) > 1 and copies_of_one_game(group) is None:
         return group
-    for path in older:
+    ids = {game_id(data) for _path, data in group}
+    sizes = {len(data) for _path, data in group}
+    for path in others:
         try:
+            size, head = journal_head(path)
+            if (game_id(head) not in ids) if None not in ids else (size not in sizes):
+                continue  # another game (or not the same bytes): not read whole
             data = journal_bytes(path)
         except OSError:
             continue
-        if copies_of_one_game(group + [(path, data)]) is not None and (
-                keep is None or keep(path)):
+        if copies_of_one_game(group + [(path, data)]) is not None:
             group.append((path, data))
     return group
+
+
+class _NoUnfinished(CliError):
+    """``newest_unfinished``'s refusal of a folder with no unfinished game in it."""
 
 
 def newest_unfinished(folder):
@@ -320,13 +369,22 @@ def newest_unfinished(folder):
     unfinished game, or holds several games whose files were last written in the same
     second (``same_second``; their names listed, so that the table chooses, never this
     program); copies of one game (``copies_of_one_game``) are one, whatever their files'
-    times (``with_older_copies``: an unfinished copy written before the newest too): one
-    of them is chosen, its ``copies`` saying what the others are."""
+    times (``with_older_copies``: a copy written before the newest or after it, its first
+    line damaged too): one of them is chosen, its ``group`` holding them all. When
+    the one to take, the longest, is finished (the newest unfinished file a copy made
+    before its game went on to the end of its race, older or newer), that game is over: the newest unfinished game
+    among the other files is chosen, its ``passed`` naming the copy passed over and the
+    longer one (``_Candidate.copies`` says both), or, when there is none, ``CliError``
+    says the game is over, naming both files (tester s45b; as ``replay FOLDER`` shows
+    the longer)."""
     try:
         written = journals_in(folder)
     except OSError as exc:
         raise CliError(_("--resume %(folder)s: the folder can't be read (%(why)s)")
                        % {"folder": folder, "why": exc.strerror or exc}) from None
+    if not written:
+        raise CliError(_("--resume %s: no journal there (*.jsonl): give --resume FILE")
+                       % folder)
     written.sort(key=lambda item: -item[0])
     read = {}
 
@@ -335,6 +393,13 @@ def newest_unfinished(folder):
             read[path] = _Candidate(path)
         return read[path]
 
+    return _newest_unfinished_of(folder, written, candidate)
+
+
+def _newest_unfinished_of(folder, written, candidate):
+    """``newest_unfinished`` among the files ``written`` (``[(second, path)]``, newest
+    first), each read once through ``candidate`` (a function of a path giving its
+    ``_Candidate``); ``_NoUnfinished`` when none of them holds an unfinished game."""
     found = []
     others = []  # *.jsonl files that are no game journal: never counted as a race over
     for second, path in written:
@@ -345,54 +410,33 @@ def newest_unfinished(folder):
             found.append((second, path, where))
         elif not candidate(path).journal:
             others.append(os.path.basename(path))
-    if not written:
-        raise CliError(_("--resume %s: no journal there (*.jsonl): give --resume FILE")
-                       % folder)
     if not found:
         over = len(written) - len(others)
         if not over:
-            raise CliError(_("--resume %(folder)s: no game journal there (%(files)s: not a game "
-                             "journal): give --resume FILE") % {
-                                 "folder": folder, "files": ", ".join(sorted(others))})
+            raise _NoUnfinished(_("--resume %(folder)s: no game journal there (%(files)s: not "
+                                  "a game journal): give --resume FILE") % {
+                                      "folder": folder, "files": ", ".join(sorted(others))})
         if others:
-            raise CliError(ngettext(
+            raise _NoUnfinished(ngettext(
                 "--resume %(folder)s: no unfinished game there (%(count)d journal, its race "
                 "over; not a game journal: %(others)s): give --resume FILE",
                 "--resume %(folder)s: no unfinished game there (%(count)d journals, the race "
                 "over in each; not a game journal: %(others)s): give --resume FILE", over)
                 % {"folder": folder, "count": over, "others": ", ".join(sorted(others))})
-        raise CliError(ngettext("--resume %(folder)s: no unfinished game there (%(count)d "
-                                "journal, its race over): give --resume FILE",
-                                "--resume %(folder)s: no unfinished game there (%(count)d "
-                                "journals, the race over in each): give --resume FILE", over)
-                       % {"folder": folder, "count": over})
-    if all(candidate(p).view is not None for _s, p, _w in found):
-        # copies of its game written before it (a backup made later) are one game with it
-        where = {p: w for _s, p, w in found}
-        group = with_older_copies(
-            [(p, candidate(p).view.file) for _s, p, _w in found],
-            [p for s, p in written if s < found[0][0]],
-            keep=lambda p: candidate(p).view is not None and candidate(p).where() is not None)
-        found = [(found[0][0], p, where.get(p) or candidate(p).where()) for p, _d in group]
-    one = (copies_of_one_game([(p, candidate(p).view.file) for _s, p, _w in found])
-           if len(found) > 1 and all(candidate(p).view is not None for _s, p, _w in found)
-           else None)
-    newest = found[0][1] if one is None else found[one[0]][1]
-    if (len(found) == 1 or one is not None) and candidate(newest).nothing_played():
-        # a game started by mistake, nothing played (in copies too: the one taken holds
-        # every line of the others): the newest older one with a move played is what the
-        # table means (s38 tester finding 7); said in the line
-        taken = {p for _s, p, _w in found}  # its copies hold nothing played either
-        for second, path in written:
-            if second >= found[0][0] or path in taken:
-                continue
-            if candidate(path).where() is not None and not candidate(path).nothing_played():
-                return candidate(path), newest
-    if one is not None:  # one game in copies (a backup beside it): one taken, said so
-        chosen = candidate(newest)
-        chosen.copies = one[1]
-        return chosen, None
-    if len(found) > 1:  # the players tell two tables' games apart, not where they stand
+        raise _NoUnfinished(ngettext("--resume %(folder)s: no unfinished game there "
+                                     "(%(count)d journal, its race over): give --resume FILE",
+                                     "--resume %(folder)s: no unfinished game there "
+                                     "(%(count)d journals, the race over in each): give "
+                                     "--resume FILE", over)
+                            % {"folder": folder, "count": over})
+    # copies of its game (a backup made later, one made before it went on, a damaged
+    # first line's too: by their bytes) are one game with it, whatever their times: a
+    # finished one newer than it too (the game went on to its end after a backup)
+    newest_second = {p for _s, p, _w in found}
+    group = with_older_copies([(p, candidate(p).data) for _s, p, _w in found],
+                              [p for _s, p in written if p not in newest_second])
+    one = copies_of_one_game(group) if len(group) > 1 else None
+    if one is None and len(found) > 1:  # the players tell two tables' games apart
         raise CliError(_("--resume %(folder)s: %(count)d unfinished games %(same_second)s: "
                          "%(games)s; give the one to continue: --resume FILE")
                        % {"folder": folder, "count": len(found), "same_second": same_second(),
@@ -400,7 +444,40 @@ def newest_unfinished(folder):
                               _("%(path)s (%(players)s: %(where)s)")
                               % {"path": p, "players": candidate(p).players(), "where": w}
                               for _s, p, w in found)})
-    return candidate(found[0][1]), None
+    newest = found[0][1] if one is None else group[one[0]][0]
+    taken = {p for p, _d in group}  # its copies: one game
+    if candidate(newest).where() is None:
+        # the newest unfinished file is a copy made before its game went on to the end
+        # of its race in a longer one (older or newer): that game is over, as replay
+        # shows it; the newest unfinished game among the others, if any, is meant
+        unfinished = [(p, d) for p, d in group if candidate(p).where() is not None]
+        short = unfinished[0][0] if len(unfinished) == 1 else unfinished[
+            copies_of_one_game(unfinished)[0]][0]
+        try:
+            chosen, skipped = _newest_unfinished_of(
+                folder, [(s, p) for s, p in written if p not in taken], candidate)
+        except _NoUnfinished:
+            raise _NoUnfinished(_(
+                "--resume %(folder)s: no unfinished game there: %(copy)s is a copy of "
+                "%(longer)s made before its game went on, and that game's race is over "
+                "(pyramid replay %(longer)s shows it; to continue the copy all the same: "
+                "--resume %(copy)s)") % {"folder": folder, "copy": short,
+                                         "longer": newest}) from None
+        chosen.passed = (short, newest)
+        return chosen, skipped
+    if candidate(newest).nothing_played():
+        # a game started by mistake, nothing played (in copies too: the one taken holds
+        # every line of the others): the newest older one with a move played is what the
+        # table means (s38 tester finding 7); said in the line
+        for second, path in written:
+            if second >= found[0][0] or path in taken:
+                continue
+            if candidate(path).where() is not None and not candidate(path).nothing_played():
+                return candidate(path), newest
+    chosen = candidate(newest)
+    if one is not None:  # one game in copies (a backup beside it): one taken, said so
+        chosen.group = group
+    return chosen, None
 
 
 def _resume_path(args):
@@ -409,14 +486,16 @@ def _resume_path(args):
     records (``speak_journals_language``); returns the line that names it (``resuming the
     newest unfinished game in journals: ... (race 1, leg 3)``), wholly in that language,
     for ``open_session`` to say once the game really resumes (a refusal is said instead,
-    alone: tester s35 finding 2), and the lines of that journal that count
-    (``journal.verified``, read once: ``open_session`` reads them no more), a pair. A
-    file as given: ``(None, NOT_READ)``."""
+    alone: tester s35 finding 2), the lines of that journal that count
+    (``journal.verified``, read once: ``open_session`` reads them no more), and what that
+    line says of its copies beside it (``_Candidate.copies``; "" when none), which a
+    refusal of its resume says too (``_refusal_naming_copies``). A file as given:
+    ``(None, NOT_READ, "")``."""
     if args.resume == RESUME_FOLDER and not os.path.exists(args.resume):
         raise CliError(_("--resume: no %s folder here (new games are kept in it): give "
                          "--resume FILE") % (RESUME_FOLDER + os.sep))
     if not (args.resume and os.path.isdir(args.resume)):
-        return None, NOT_READ
+        return None, NOT_READ, ""
     folder = args.resume
     chosen, skipped = newest_unfinished(folder)
     from camelhost.table.journal import read_header, read_last_lang
@@ -425,19 +504,107 @@ def _resume_path(args):
     last = read_last_lang(path, Session.stale_line, view)
     speak_journals_language(args, _last_lang(read_header(path), last))
     where = chosen.where()  # where it stands, in the table's words
+    copies = chosen.copies()  # and its copies, in the table's words too
     args.resume = path
     if skipped is not None:
         return _("resuming the newest unfinished game in %(folder)s with a move played: "
                  "%(path)s (%(where)s); %(skipped)s, newer, has nothing played yet (to "
                  "continue that one: --resume %(skipped)s)") % {
                      "folder": folder, "path": path, "where": where,
-                     "skipped": skipped}, view
+                     "skipped": skipped} + copies, view, copies
     return _("resuming the newest unfinished game in %(folder)s: %(path)s (%(where)s)") % {
-        "folder": folder, "path": path, "where": where} + chosen.copies, view
+        "folder": folder, "path": path, "where": where} + copies, view, copies
 
 
 #: ``_resume_path``'s second value when it read no journal (a file as given)
 NOT_READ = object()
+
+
+def _resume_session(args, view):
+    """``(session, journal)`` of the game resumed from the journal ``args.resume`` (a
+    file), ``view`` its lines that count when read already (``_resume_path``), else
+    ``NOT_READ``. A refusal raises (``CliError``, ``journal.JournalError``), nothing
+    changed."""
+    from camelhost.table.journal import (
+        Journal,
+        board_uid,
+        read_header,
+        read_lang,
+        read_last_lang,
+        verified,
+    )
+    from camelhost.table.session import Session
+    header = read_header(args.resume)
+    # the lines that count, read once for the language and the names (the resume
+    # reads the file again below, under its lock, in the journal's language and
+    # with the options given: its words and what it does depend on them)
+    if view is NOT_READ:
+        view = verified(args.resume, Session.stale_line)
+    # as the resume reads the lines (a damaged lang line's too, _held_lang)
+    last_lang = read_last_lang(args.resume, Session.stale_line, view)
+    if header is not None:  # a conflicting option changes nothing, a torn tail neither
+        speak_journals_language(args, _last_lang(header, last_lang))
+        _check_resume_options(args, header, args.resume, view)
+    else:  # a damaged first line: its refusal or rebuild said as the line still reads
+        speak_journals_language(args, {"lang": read_lang(args.resume)})
+    options = ["--plain"] if _plain(args) else []  # a refusal's command reopens it so
+    options += _lang_words(args)
+    if args.pyramid:
+        options += ["--pyramid", _port_to_suggest(args.pyramid)]
+    elif header is not None:
+        _refuse_journals_pseudo_terminal(args, header, options,
+                                         board_uid(view.events if view else ()))
+    if header is None and args.bots is not None:
+        options += ["--bots", args.bots]  # a damaged first line's refusal repeats it
+    # a damaged first line is rebuilt (with --upto-damage) from what it still reads,
+    # and from the players, edition, seed, bots, pyramid and language given, checked against
+    # the lines after it (the bots' seats among the players it is rebuilt with)
+    rebuild = {"players": _typed_names("--players", args.players)
+               if args.players else None, "edition": args.edition, "seed": args.seed,
+               "pyramid": args.pyramid, "lang": getattr(args, "lang", None),
+               "bots": None if args.bots is None
+               else (lambda names: _bot_seats(args.bots, names))}
+    journal = Journal.resume(args.resume, upto_damage=args.upto_damage,
+                             check=Session.stale_line, options=options, rebuild=rebuild,
+                             retype=_retyped(args.retype))
+    try:
+        if header is None:
+            speak_journals_language(args, journal.header)
+            _check_resume_options(args, journal.header, args.resume)
+            if not args.pyramid:
+                _refuse_journals_pseudo_terminal(args, journal.header, options,
+                                                 board_uid(journal.events))
+        session = Session.resume(journal)
+        from camelhost.i18n import language, language_name
+        if getattr(args, "lang", None):  # the language a crash's resume comes back in
+            session.record_lang(language())
+        elif last_lang == language() != session.lang and header is not None:
+            # the lang line the game went on in was set aside (damaged, or after
+            # one): it is spoken and journaled again, so the next resume speaks it
+            session.record_lang(last_lang)
+            journal.notes.append(_("the game goes on in %s, the language of the lang "
+                                   "line set aside (journaled again)") % language_name())
+    except BaseException:
+        journal.close()
+        raise
+    return session, journal
+
+
+def _refusal_naming_copies(exc, folder, path, copies):
+    """The ``CliError`` a refused resume (``exc``: a ``CliError`` or a ``ValueError``,
+    ``journal.JournalError`` among them) of ``path``, the game ``--resume folder`` chose
+    with copies beside it (``copies``: ``_Candidate.copies``' words), says: which file
+    was taken and what the others are, then the refusal as it was, in one line (tester
+    s45b finding 7: a damaged first line's advice for the file taken, naming its copy)."""
+    if isinstance(exc, CliError):
+        said, code = str(exc), exc.exit_code
+    else:
+        from camelhost.table.narration import translated
+        said, code = translated(exc), 1
+    return CliError(_("--resume %(folder)s: the newest unfinished game there is "
+                      "%(path)s%(copies)s. %(refusal)s") % {
+                          "folder": folder, "path": path, "copies": copies, "refusal": said},
+                    code)
 
 
 def open_session(args, said=None):
@@ -448,12 +615,7 @@ def open_session(args, said=None):
     _check_options(args)
     from camelhost.table.journal import (
         Journal,
-        board_uid,
         new_path_problem,
-        read_header,
-        read_lang,
-        read_last_lang,
-        verified,
     )
     from camelhost.table.session import (
         Session,
@@ -462,61 +624,15 @@ def open_session(args, said=None):
         player_name,
     )
     # the line said once the game resumes, never before a refusal
-    chosen, view = _resume_path(args)
+    folder = args.resume  # a folder's refusal names it (_refusal_naming_copies)
+    chosen, view, copies = _resume_path(args)
     if args.resume:
-        header = read_header(args.resume)
-        # the lines that count, read once for the language and the names (the resume
-        # reads the file again below, under its lock, in the journal's language and
-        # with the options given: its words and what it does depend on them)
-        if view is NOT_READ:
-            view = verified(args.resume, Session.stale_line)
-        # as the resume reads the lines (a damaged lang line's too, _held_lang)
-        last_lang = read_last_lang(args.resume, Session.stale_line, view)
-        if header is not None:  # a conflicting option changes nothing, a torn tail neither
-            speak_journals_language(args, _last_lang(header, last_lang))
-            _check_resume_options(args, header, args.resume, view)
-        else:  # a damaged first line: its refusal or rebuild said as the line still reads
-            speak_journals_language(args, {"lang": read_lang(args.resume)})
-        options = ["--plain"] if _plain(args) else []  # a refusal's command reopens it so
-        options += _lang_words(args)
-        if args.pyramid:
-            options += ["--pyramid", _port_to_suggest(args.pyramid)]
-        elif header is not None:
-            _refuse_journals_pseudo_terminal(args, header, options,
-                                             board_uid(view.events if view else ()))
-        if header is None and args.bots is not None:
-            options += ["--bots", args.bots]  # a damaged first line's refusal repeats it
-        # a damaged first line is rebuilt (with --upto-damage) from what it still reads,
-        # and from the players, edition, seed, bots, pyramid and language given, checked against
-        # the lines after it (the bots' seats among the players it is rebuilt with)
-        rebuild = {"players": _typed_names("--players", args.players)
-                   if args.players else None, "edition": args.edition, "seed": args.seed,
-                   "pyramid": args.pyramid, "lang": getattr(args, "lang", None),
-                   "bots": None if args.bots is None
-                   else (lambda names: _bot_seats(args.bots, names))}
-        journal = Journal.resume(args.resume, upto_damage=args.upto_damage,
-                                 check=Session.stale_line, options=options, rebuild=rebuild,
-                                 retype=_retyped(args.retype))
         try:
-            if header is None:
-                speak_journals_language(args, journal.header)
-                _check_resume_options(args, journal.header, args.resume)
-                if not args.pyramid:
-                    _refuse_journals_pseudo_terminal(args, journal.header, options,
-                                                     board_uid(journal.events))
-            session = Session.resume(journal)
-            from camelhost.i18n import language, language_name
-            if getattr(args, "lang", None):  # the language a crash's resume comes back in
-                session.record_lang(language())
-            elif last_lang == language() != session.lang and header is not None:
-                # the lang line the game went on in was set aside (damaged, or after
-                # one): it is spoken and journaled again, so the next resume speaks it
-                session.record_lang(last_lang)
-                journal.notes.append(_("the game goes on in %s, the language of the lang "
-                                       "line set aside (journaled again)") % language_name())
-        except BaseException:
-            journal.close()
-            raise
+            session, journal = _resume_session(args, view)
+        except (CliError, ValueError) as exc:
+            if not copies:
+                raise
+            raise _refusal_naming_copies(exc, folder, args.resume, copies) from None
         if chosen is not None and said is not None:
             said.append(chosen)
         elif chosen is not None:

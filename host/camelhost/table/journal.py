@@ -3153,18 +3153,19 @@ def _holds_game(path, data):
 
 
 def verified_journal(path, check=None):
-    """``(view, game)``: ``verified``'s view of the journal at ``path`` (``None`` when
-    it can't be read so) and whether the file holds a game (``is_game_journal``), from
-    one read of the file: a ``*.jsonl`` that is no journal is opened once to tell."""
+    """``(view, game, data)``: ``verified``'s view of the journal at ``path`` (``None``
+    when it can't be read so), whether the file holds a game (``is_game_journal``) and
+    its bytes (``None`` when it can't be opened), from one read of the file: a
+    ``*.jsonl`` that is no journal is opened once to tell."""
     try:
         with _open_read(path) as fh:
             data = fh.read()
     except (OSError, JournalError):
-        return None, False
+        return None, False, None
     try:
-        return _read(path, upto_damage=True, check=check, file_bytes=data)[0], True
+        return _read(path, upto_damage=True, check=check, file_bytes=data)[0], True, data
     except (OSError, ValueError):  # JournalError, FirstLineDamaged
-        return None, _holds_game(path, data)
+        return None, _holds_game(path, data), data
 
 
 def verified(path, check=None):

@@ -428,16 +428,20 @@ class Session:
         return s
 
     @classmethod
-    def stale_line(cls, events):
+    def stale_line(cls, events, built=None):
         """``None`` when every event of a journal's ``events`` applies, else ``(line,
         reason)`` of the first that no longer does: the ``check`` of
         ``camelhost.table.journal.read_events`` and ``Journal.resume``, so that
         ``--upto-damage`` (and ``pyramid replay``) stop there. Raises ``ValueError``
-        for an unusable ``game`` line."""
+        for an unusable ``game`` line. ``built``: a list that gets ``(events, session)``
+        when every event applies, the session they rebuilt (``from_events``), so that a
+        caller that wants it too need not replay them again."""
         try:
-            cls.from_events(events)
+            session = cls.from_events(events)
         except StaleEvent as exc:
             return exc.line, exc.reason
+        if built is not None:
+            built.append((events, session))
         return None
 
     @classmethod
