@@ -266,3 +266,33 @@ def test_a_german_pyramid_ticket_second_keeps_the_label_as_the_first_does():
                          "  -2,88 (jetzt +1,00) (Bilanz)"], shown
     assert shown[55] == ["Für Ben: Wettplättchen grün +1,85;",
                          "  Pyramidenplättchen -2,88 (jetzt +1,00) (Bilanz)"], shown
+
+
+#: seed 165, Cy to act: the coach's second action a cheering tile whose row, even
+#: without the label (the note line says it), is 47 columns in German, one more than
+#: the 80x24 panel's 46 ("  Plättchen (Anfeuern) auf 4 -0,19 (jetzt +1,22)")
+TILE_SECOND = ["setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white", "leg red",
+               "tile 11 -"]
+
+
+@pytest.mark.screen
+def test_at_80x24_in_german_a_long_second_action_takes_two_rows_not_left_out():
+    # s46 (closing 45): the second action was left out ("Für Cy: Wettplättchen lila
+    # +0,52" alone); the screen has the row to spare, so it stands on two of its own
+    set_language("de")
+    try:
+        app = scenes.app_for("second", ["Ann", "Ben", "Cy"], seed=165)
+
+        async def play():
+            async with app.run_test(size=(80, 24)) as pilot:
+                await scenes.type_lines(pilot, TILE_SECOND)
+                await scenes.settle(pilot)
+                return [strip.text.rstrip() for strip in app.screen._compositor.render_strips()]
+
+        rows = asyncio.run(play())
+    finally:
+        set_language("en")
+    at = rows.index("Für Cy: Wettplättchen lila +0,52;")
+    assert rows[at + 1:at + 4] == ["  Plättchen (Anfeuern) auf 4", "  -0,19 (jetzt +1,22)",
+                                   "(Bilanz: jetzt minus Gewinne der Nächsten)"], rows
+    assert rows[-2] == "> Cy ist am Zug (leg / tile / win / lose / pyramid)", rows
