@@ -29,7 +29,7 @@ def test_the_advice_claims_only_the_classes_the_check_covered():
     line = calibrate.advise(PAIRS, 0, loo, 30)
     assert line.startswith("good: every pair of classes is at least 8.9 sigma apart")
     assert "named right" not in line and "%" not in line, line
-    assert ("but the check covered only grey-black, grey-white: the other classes were read "
+    assert ("but the check covered only grey-black and grey-white: the other classes were read "
             "fewer than 4 times") in line and "reject such a die in play" in line, line
     assert "(12 readings a class, the default, are advised)" in line
     # every class checked: the share named right, as before
@@ -46,7 +46,7 @@ def test_a_session_of_three_readings_says_its_check_covered_the_grey_inks_only(c
     out = capsys.readouterr().out
     check = [line for line in out.splitlines() if line.startswith("check")]
     assert check and check[0].startswith(
-        "check of grey-black, grey-white only (each reading left out of the fit in turn; the "
+        "check of grey-black and grey-white only (each reading left out of the fit in turn; the "
         "other classes were read fewer than 4 times): "), out
     advice = [line for line in out.splitlines() if line.startswith("advice:")][0]
-    assert "the check covered only grey-black, grey-white" in advice, advice
+    assert "the check covered only grey-black and grey-white" in advice, advice

@@ -105,3 +105,28 @@ def test_illegal_action_and_parse_error_under_micropython(micropython):
     assert lines[0].startswith("illegal leg white: white is not a racing camel")
     assert lines[1].startswith("notation a die shows 1, 2 or 3, got 7")
     assert lines[2] == "True True"
+
+
+def test_named_refusals_read_the_same_under_micropython(micropython):
+    # s46: the engine's messages of two or more arguments name them (``%(space)d``,
+    # ``Message(..., space=4)``); the unix port fills them in as CPython does
+    code = (
+        "from camelup.errors import Message, NotationError, IllegalAction\n"
+        "from camelup.game import Game, parse_position\n"
+        "g = Game.random('second', 4, 5)\n"
+        "for text in ('tile 99 +', 'partner 2', 'leg grey', 'grey red 2', 'tile x +'):\n"
+        " try:\n  g.push(text)\n except (IllegalAction, NotationError) as e:\n  print(e)\n"
+        "try:\n parse_position(g.position().replace('pyramid 5', 'pyramid 2'))\n"
+        "except NotationError as e:\n print(e)\n"
+        "print(Message('%(a)s %(b)r %(c)+d %%', a='x', b='y', c=3))\n"
+        "print(Message('seat %s', 'p2'))\n"
+    )
+    done = micropython(code)
+    assert done.returncode == 0, done.stderr
+    on_cpython = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                                timeout=60, env=dict(os.environ, PYTHONPATH=paths.SHARED_DIR))
+    assert on_cpython.returncode == 0, on_cpython.stderr
+    assert done.stdout == on_cpython.stdout
+    lines = done.stdout.splitlines()
+    assert len(lines) == 8, lines
+    assert lines[-2:] == ["x 'y' +3 %", "seat p2"]

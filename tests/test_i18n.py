@@ -83,7 +83,7 @@ def test_the_catalogue_holds_every_rules_engine_message():
     templates = {message for _f, _l, message, _c, _x in extract_from_dir(
         shared, method_map=[("**.py", "python")], keywords={"Message": None})}
     assert "a tile may never go on space 1" in templates
-    assert "%s: no %s leg tickets left this leg (RULES 1.6)" in templates
+    assert "%(action)s: no %(colour)s leg tickets left this leg (RULES 1.6)" in templates
     ids = {m.id for m in _catalog() if m.id}
     assert templates - ids == set(), "run make catalogue"
 

@@ -54,26 +54,49 @@ def test_a_copied_partner_reward_names_the_partner_in_both_languages():
 
 
 #: A placeholder without a name: ``%s``, ``%d``, ``%r``, ``%.0f``, ``%3d``, ``%-12s`` ... or
-#: ``{}``. Every message of the host (``host/``) with two or more names them, so a
-#: translator can reorder them (s44 began with the table's screens, play, the journal, the
-#: link and monitor and counted ``%s`` only; s45 named calibrate's, doctor's and every
-#: message with two plain ``%d``). The rules engine's refusals (``shared/``) keep theirs
-#: positional: ``camelup.errors.Message`` holds its arguments as a tuple for MicroPython.
+#: ``{}``. Every message with two or more names them, so a translator can reorder them
+#: (s44 began with the table's screens, play, the journal, the link and monitor and
+#: counted ``%s`` only; s45 named calibrate's, doctor's and every message with two plain
+#: ``%d``; s46 the rules engine's, ``shared/``: ``camelup.errors.Message`` takes named
+#: arguments, ``Message("space %(space)d ...", space=4)``).
 UNNAMED = re.compile(r"%[-#0 +]*\d*(?:\.\d+)?[sdifr]|\{\}")
 
 
-def test_every_host_message_names_two_or_more_placeholders():
+def test_every_message_names_two_or_more_placeholders():
     unnamed = []
     for message in _template():
         ids = message.id if isinstance(message.id, tuple) else (message.id,)
         where = {path for path, _line in message.locations}
-        if message.id and any(path.startswith("host/") for path in where) and any(
-                len(UNNAMED.findall(i.replace("%%", ""))) >= 2 for i in ids):
+        if message.id and any(len(UNNAMED.findall(i.replace("%%", ""))) >= 2 for i in ids):
             unnamed.append((ids[0], sorted(where)))
     assert unnamed == []
-    # the engine's own stay positional (and are still counted by the pattern)
-    assert any(len(UNNAMED.findall(m.id)) >= 2 for m in _template()
+    # the pattern still finds them: a message of one unnamed placeholder is counted
+    assert any(len(UNNAMED.findall(m.id)) == 1 for m in _template()
                if isinstance(m.id, str) and all(p.startswith("shared/") for p, _l in m.locations))
+
+
+def test_the_engines_named_message_reads_in_english_and_in_the_tables_order():
+    # a rules-engine refusal of two numbers: English as before (str), and German free to
+    # name the dice out first (it could not while the engine's arguments were a tuple)
+    from camelhost.table.narration import translated
+    from camelup.errors import NotationError
+    from camelup.game import parse_position
+
+    position = ("second | leg 1 turn p1 start p0 | 1:red 2:blue 3:yellow,green,purple "
+                "15:black,white | out blue | legs blue:5322 green:5322 yellow:5322 red:5322 "
+                "purple:5322 | pyramid 4 | p0 coins=3 | p1 coins=3 | p2 coins=3 | p3 coins=3 "
+                "| winner - | loser -")
+    with pytest.raises(NotationError) as refused:
+        parse_position(position)
+    assert str(refused.value) == ("bad position: pyramid tickets held (0) must equal dice out "
+                                  "this leg (1)")
+    try:
+        set_language("de")
+        assert translated(refused.value) == (
+            "fehlerhafte Stellung: Würfel heraus in dieser Etappe: 1, also müssen ebenso viele "
+            "Pyramidenplättchen in der Hand sein, nicht 0")
+    finally:
+        set_language("en")
 
 
 def test_german_says_which_player_name_is_empty_in_its_own_order():

@@ -86,8 +86,9 @@ def test_a_rules_engine_refusal_names_its_colours_in_german_but_quotes_input_as_
     from camelhost.table.narration import translated
     from camelup.errors import Message
     set_language("de")
-    message = Message("%r is not a racing camel of the %s edition (%s)", "red",
-                      Message("classic"), "blue, green, orange, yellow, white")
+    message = Message("%(name)r is not a racing camel of the %(edition)s edition (%(known)s)",
+                      name="red", edition=Message("classic"),
+                      known="blue, green, orange, yellow, white")
     assert translated(message) == ("'red' ist kein Rennkamel der Erstausgabe (blau, grün, "
                                    "orange, gelb, weiß)")
 

@@ -28,8 +28,8 @@ def test_pyramid_check_writes_an_odds_mismatch_with_a_german_comma(tmp_path, cap
 
 def test_the_engines_decimals_read_with_the_tables_separator():
     set_language("de")
-    assert translated(Message("all classes separate well (closest: %s and %s, %.1f sigma)",
-                              "blue", "green", 9.0)) == \
+    assert translated(Message("all classes separate well (closest: %(one)s and %(other)s, "
+                              "%(sigma).1f sigma)", one="blue", other="green", sigma=9.0)) == \
         "alle Klassen trennen sich gut (am nächsten: blau und grün, 9,0 sigma)"
     assert translated(Message("%s", show(349, 3240))) == "349/3240 = 0,107716"
     assert translated(Message("%s", show(3, 3))) == "1 (1,000000)"

@@ -34,13 +34,24 @@ def advice_rows(text):
     return [line for line in lines[at:] if line.strip()]
 
 
+def split_second(rows):
+    """True when ``rows`` (the narrow advice) are three: the first action's row ending
+    in "; ", then the second action on two rows of its own, its words whole on the first
+    and its figures (its number, value now and label) on the next (s46: it was left
+    out where it did not fit a row with its label)."""
+    return len(rows) == 3 and rows[0].endswith(";") and not FIGURES_FIRST.match(rows[1]) \
+        and bool(FIGURES_FIRST.match(rows[2]))
+
+
 def assert_whole(rows, width):
-    """Two rows at most within ``width``, no number cut from its word ("booing tile on" /
+    """Two rows at most (three for a second action on two of its own, ``split_second``)
+    within ``width``, no number cut from its word ("booing tile on" /
     "7 -0.37"), no row a bare label, and every action's words on one row: a row after the
     first starts a new action (the row above ending in "; ") or the figures of the
     action whose words end the row above ("For Cat: green leg ticket" / "-0.60 (now
     +0.93) (balance)"; tester 43 finding 1: "green leg" / "ticket -0.60 ...")."""
-    assert len(rows) <= 2 and all(len(row) <= width for row in rows), rows
+    assert len(rows) <= 2 or split_second(rows), rows
+    assert all(len(row) <= width for row in rows), rows
     for above, row in zip(rows[:-1], rows[1:], strict=True):
         assert not NUMBER_FIRST.match(row) or FIGURES_FIRST.match(row), rows
         assert row.strip() not in ("(balance)", "(Bilanz)"), rows
@@ -72,7 +83,8 @@ def test_the_narrow_advice_has_one_heading_whatever_the_name():
         view = table_view(_session(names, moves), odds=True)
         for width in (40, 46, 50, 55):
             rows = advice_rows(odds_lines(view["odds"], view, width=width).plain)
-            assert len(rows) <= 2 and all(len(row) <= width for row in rows), rows
+            assert (len(rows) <= 2 or split_second(rows)) and all(
+                len(row) <= width for row in rows), rows
             heads.add(HEADING.match(rows[0]).group(1))
     assert heads == {"For"}, heads
 
@@ -223,10 +235,10 @@ PYRAMID_SECOND = ["setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white", 
 
 def test_a_german_pyramid_ticket_second_keeps_the_label_as_the_first_does():
     # s45: the parting that keeps a label ("Für Cy: Pyramidenplättchen" / "-0,08 (jetzt
-    # +1,00) (Bilanz)") is one path for the first and the second action. A guard: no
-    # position searched showed a second action without its label (at the 80x24 panel's
-    # 46 columns this one is left out, the first keeping its label); where it shows,
-    # its figures and the label stand together
+    # +1,00) (Bilanz)") is one path for the first and the second action; where it shows,
+    # its figures and the label stand together. s46: at the 80x24 panel's 46 columns
+    # this second action, 49 columns with its label, was left out; it stands on two
+    # rows of its own instead, its word, then its figures and the label
     set_language("de")
     try:
         s = Session("second", ["Ann", "Ben", "Cy"], seed=27)
@@ -250,4 +262,37 @@ def test_a_german_pyramid_ticket_second_keeps_the_label_as_the_first_does():
             assert [word for _at, word in words] == ["Pyramidenplättchen"], (width, rows)
             assert len({at for at, _word in figures}) == 1, (width, rows)
     assert seconds, shown
-    assert shown[46] == ["Für Ben: Wettplättchen grün +1,85 (Bilanz)"], shown
+    assert shown[46] == ["Für Ben: Wettplättchen grün +1,85;", "  Pyramidenplättchen",
+                         "  -2,88 (jetzt +1,00) (Bilanz)"], shown
+    assert shown[55] == ["Für Ben: Wettplättchen grün +1,85;",
+                         "  Pyramidenplättchen -2,88 (jetzt +1,00) (Bilanz)"], shown
+
+
+#: seed 165, Cy to act: the coach's second action a cheering tile whose row, even
+#: without the label (the note line says it), is 47 columns in German, one more than
+#: the 80x24 panel's 46 ("  Plättchen (Anfeuern) auf 4 -0,19 (jetzt +1,22)")
+TILE_SECOND = ["setup 1:blue,green 2:red 3:yellow,purple 15:black 16:white", "leg red",
+               "tile 11 -"]
+
+
+@pytest.mark.screen
+def test_at_80x24_in_german_a_long_second_action_takes_two_rows_not_left_out():
+    # s46 (closing 45): the second action was left out ("Für Cy: Wettplättchen lila
+    # +0,52" alone); the screen has the row to spare, so it stands on two of its own
+    set_language("de")
+    try:
+        app = scenes.app_for("second", ["Ann", "Ben", "Cy"], seed=165)
+
+        async def play():
+            async with app.run_test(size=(80, 24)) as pilot:
+                await scenes.type_lines(pilot, TILE_SECOND)
+                await scenes.settle(pilot)
+                return [strip.text.rstrip() for strip in app.screen._compositor.render_strips()]
+
+        rows = asyncio.run(play())
+    finally:
+        set_language("en")
+    at = rows.index("Für Cy: Wettplättchen lila +0,52;")
+    assert rows[at + 1:at + 4] == ["  Plättchen (Anfeuern) auf 4", "  -0,19 (jetzt +1,22)",
+                                   "(Bilanz: jetzt minus Gewinne der Nächsten)"], rows
+    assert rows[-2] == "> Cy ist am Zug (leg / tile / win / lose / pyramid)", rows

@@ -455,3 +455,27 @@ def test_a_question_asked_in_the_history_gets_its_rows_but_never_makes_a_panel_s
     most = plan.plan(view, (80, 24), texts, banner=banner, digits=True, leaders=leaders,
                      detail=TESTER_8_DETAIL, log_need=40)
     assert most.log >= asked.log and most.middle >= compact and not most.banner
+
+
+def test_a_second_action_on_two_rows_of_its_own_only_where_the_history_spares_the_row():
+    """s46: the narrow advice's second action, left out where it fits no row with its
+    label, stands on two rows of its own (``odds_lines``' ``split``), a row more: the
+    plan takes that form where the row costs nothing but a history line the history
+    can spare, else the form with the second action left out (``odds_single``): at
+    80x24 with five players, an error and the history scrolled back, its row would
+    take the row of the history's marker."""
+    view = _view("second", ["Ann", "Ben", "Cy", "Dee", "Eve"], [scenes.SECOND_SETUP])
+
+    def shown(size, **kw):
+        texts = _texts(view, size[0], odds_rows=ODDS_ROWS + 2)
+        texts["odds_single"] = "\n".join("odds line %d" % i for i in range(ODDS_ROWS))
+        return plan.plan(view, size, texts, banner=[leaders_text(view).plain], **kw)
+
+    roomy = shown((80, 40))
+    assert not roomy.odds_single and roomy.log >= plan.LOG_MIN
+    squeezed = shown((80, 24), error="unknown command 'foo'", scrolled_back=True)
+    assert squeezed.odds_single, squeezed
+    alone = plan.plan(view, (80, 24), _texts(view, 80), banner=[leaders_text(view).plain],
+                      error="unknown command 'foo'", scrolled_back=True)
+    assert [getattr(squeezed, name) for name in plan.Plan.__slots__ if name != "odds_single"] \
+        == [getattr(alone, name) for name in plan.Plan.__slots__ if name != "odds_single"]

@@ -272,6 +272,18 @@ def colour_list(colours, sep=", "):
     return sep.join(colour_word(c) for c in colours)
 
 
+def listed(words):
+    """``words`` (``str`` each, already in the table's language) as one list inside a
+    sentence, its last two joined by the language's "and": ``blue``, ``blue and green``,
+    ``blue, green and red`` / ``blau, grün und rot``; ``""`` for none."""
+    words = [str(word) for word in words]
+    if len(words) < 2:
+        return "".join(words)
+    # TRANSLATORS: the end of a list inside a sentence: %(items)s the items before the
+    # last, joined by ", "; %(last)s the last one ("blue, green and red")
+    return _("%(items)s and %(last)s") % {"items": ", ".join(words[:-1]), "last": words[-1]}
+
+
 _numbers = {}
 
 

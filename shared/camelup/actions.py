@@ -137,8 +137,9 @@ class Action:
 def _colour(word, text):
     word = colour_name(word)
     if word not in COLOURS:
-        raise NotationError(Message("unknown camel colour %r in action %r (colours: %s)",
-                                    word, text, ", ".join(COLOURS)))
+        raise NotationError(Message("unknown camel colour %(colour)r in action %(action)r "
+                                    "(colours: %(colours)s)",
+                                    colour=word, action=text, colours=", ".join(COLOURS)))
     return word
 
 
@@ -146,8 +147,9 @@ def _int(word, what, text):
     try:
         return int(word)
     except ValueError:
-        raise NotationError(Message("%s must be a whole number, got %r in action %r",
-                                    what, word, text)) from None
+        raise NotationError(Message("%(what)s must be a whole number, got %(word)r in action "
+                                    "%(action)r",
+                                    what=what, word=word, action=text)) from None
 
 
 def _side(word, text):
@@ -156,13 +158,14 @@ def _side(word, text):
     if word in _BACKWARD:
         return "-"
     raise NotationError(Message("tile side must be + or - (oasis/cheering or mirage/booing), "
-                                "got %r in action %r", word, text))
+                                "got %(side)r in action %(action)r", side=word, action=text))
 
 
 def _die_value(word, text):
     v = _int(word, Message("die value"), text)
     if v < 1 or v > 3:
-        raise NotationError(Message("a die shows 1, 2 or 3, got %d in action %r", v, text))
+        raise NotationError(Message("a die shows 1, 2 or 3, got %(value)d in action %(action)r",
+                                    value=v, action=text))
     return v
 
 

@@ -228,8 +228,8 @@ def fit(samples_by_label, edition, settings, shrink=SHRINK, reject=REJECT, min_m
                                        len(labels)))
     for label in labels:
         if label not in allowed:
-            raise CalibrationError(Message("%r is not a class of the %s edition", label,
-                                           Message(edition)))
+            raise CalibrationError(Message("%(label)r is not a class of the %(edition)s edition",
+                                           label=label, edition=Message(edition)))
         if len(samples_by_label[label]) < 3:
             raise CalibrationError(Message("need at least 3 readings of %r", label))
     # brightness reference: the brightest die's median clear count
@@ -539,19 +539,22 @@ def advice(pairs):
     close = [p for p in pairs if p["too_close"]]
     if not close:
         worst = pairs[0]
-        return Message("all classes separate well (closest: %s and %s, %.1f sigma)",
-                       worst["a"], worst["b"], worst["sigma"])
+        return Message("all classes separate well (closest: %(one)s and %(other)s, %(sigma).1f "
+                       "sigma)",
+                       one=worst["a"], other=worst["b"], sigma=worst["sigma"])
     names = ", ".join("%s/%s (%.1f sigma)" % (p["a"], p["b"], p["sigma"]) for p in close)
     grey = [p for p in close if editions.is_grey_label(p["a"]) and editions.is_grey_label(p["b"])]
     if len(grey) == len(close):
-        return Message("too close: %s; expect 'unknown' between them. Fix: %s.", names,
-                       GREY_REMEDY)
+        return Message("too close: %(pairs)s; expect 'unknown' between them. Fix: %(fix)s.",
+                       pairs=names, fix=GREY_REMEDY)
     hint = REMEDIES[0]
     for more in REMEDIES[1:]:
-        hint = Message("%s; %s", hint, more)
+        hint = Message("%(first)s; %(second)s", first=hint, second=more)
     if grey:
-        hint = Message("%s; for the grey inks, %s", hint, GREY_REMEDY)
-    return Message("too close: %s; expect 'unknown' between them. Fix: %s.", names, hint)
+        hint = Message("%(fixes)s; for the grey inks, %(grey_fix)s",
+                       fixes=hint, grey_fix=GREY_REMEDY)
+    return Message("too close: %(pairs)s; expect 'unknown' between them. Fix: %(fix)s.",
+                   pairs=names, fix=hint)
 
 
 def evaluate(classifier, samples_by_label):

@@ -10,23 +10,38 @@ A message is English. Where it is a ``Message`` (an English template and its
 arguments, kept apart), ``str()`` gives the English text and a host with a catalogue
 can give the same message in another language: it translates the template (and each
 argument that is itself a ``Message``) and fills in the arguments. The templates are
-extracted for the catalogue by Babel (``Message`` is a keyword in babel.cfg).
+extracted for the catalogue by Babel (``Message`` is a keyword in babel.cfg). A template
+with two or more placeholders names them (``%(space)d``), so a translation may put them
+in its own order.
 """
 
 
 class Message:
     """An English message kept as its ``template`` (a ``%``-format string) and its
-    ``args`` (a tuple; an argument may itself be a ``Message``, formatted with ``%s``).
+    arguments: ``fields`` (a dict, keyword arguments, for a template whose placeholders
+    are named) or ``args`` (a tuple, for one with a single unnamed placeholder); an
+    argument may itself be a ``Message``, formatted with ``%s``.
 
-    ``str(Message("space %d holds the %s camel", 4, "red"))`` is
-    ``"space 4 holds the red camel"``.
+    ``str(Message("space %(space)d holds the %(camel)s camel", space=4, camel="red"))``
+    is ``"space 4 holds the red camel"``; ``str(Message("seat %s", "p2"))`` is ``"seat
+    p2"``. Raises ``TypeError`` when given both (a template is one kind or the other).
     """
 
-    def __init__(self, template, *args):
+    def __init__(self, template, *args, **fields):
+        if args and fields:
+            raise TypeError("a Message takes positional or named arguments, not both")
         self.template = template
         self.args = args
+        self.fields = fields
+
+    def values(self):
+        """What the template is filled with: ``fields`` (a dict) when named, else
+        ``args`` (a tuple, maybe empty)."""
+        return self.fields if self.fields else self.args
 
     def __str__(self):
+        if self.fields:
+            return self.template % self.fields
         return self.template % self.args if self.args else self.template
 
     def __repr__(self):

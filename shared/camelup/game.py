@@ -57,14 +57,16 @@ def setup_stacks(edition, racing_rolls, crazy_rolls=()):
         for colour, value in rolls:
             if colour not in camels:
                 raise NotationError(
-                    Message("%r is not a racing camel of the %s edition", colour, Message(ed.name))
+                    Message("%(colour)r is not a racing camel of the %(edition)s edition",
+                            colour=colour, edition=Message(ed.name))
                     if kind == "racing" else
-                    Message("%r is not a crazy camel of the %s edition", colour, Message(ed.name)))
+                    Message("%(colour)r is not a crazy camel of the %(edition)s edition",
+                            colour=colour, edition=Message(ed.name)))
             if colour in seen:
                 raise NotationError(Message("camel %r rolled twice at setup", colour))
             if value not in (1, 2, 3):
-                raise NotationError(Message("setup roll for %s must be 1..3, got %r",
-                                            colour, value))
+                raise NotationError(Message("setup roll for %(colour)s must be 1..3, got %(value)r",
+                                            colour=colour, value=value))
             seen.append(colour)
             space = setup_space(ed, colour, value)
             stacks.setdefault(space, []).append(colour)
@@ -89,15 +91,17 @@ def check_start(edition, stacks):
                 raise NotationError(Message("camel %s is on the board twice", colour))
             seen.append(colour)
             if colour in ed.racing and not 1 <= space <= 3:
-                raise NotationError(Message("the %s camel starts on space 1, 2 or 3 (RULES 2.2), "
-                                            "not %d",
-                                            colour, space))
+                raise NotationError(Message("the %(colour)s camel starts on space 1, 2 or 3 (RULES "
+                                            "2.2), not %(space)d",
+                                            colour=colour, space=space))
             if colour in ed.crazy and not TRACK - 2 <= space <= TRACK:
-                raise NotationError(Message("the crazy %s camel starts on space %d, %d or %d "
-                                            "(RULES 3.2), not %d",
-                                            colour, TRACK - 2, TRACK - 1, TRACK, space))
+                raise NotationError(Message("the crazy %(colour)s camel starts on space %(first)d, "
+                                            "%(second)d or %(third)d (RULES 3.2), not %(space)d",
+                                            colour=colour, first=TRACK - 2, second=TRACK - 1,
+                                            third=TRACK, space=space))
             if colour not in ed.camels:
-                raise NotationError(Message("%r is not a camel of the %s edition", colour, Message(ed.name)))
+                raise NotationError(Message("%(colour)r is not a camel of the %(edition)s edition",
+                                            colour=colour, edition=Message(ed.name)))
     for colour in ed.camels:
         if colour not in seen:
             raise NotationError(Message("the %s camel is missing from the setup", colour))
@@ -163,8 +167,10 @@ class Game:
         ed = get_edition(edition)
         self.edition = ed
         if not isinstance(players, int) or not ed.min_players <= players <= ed.max_players:
-            _bad(Message("the %s edition is for %d..%d players, got %r",
-                         Message(ed.name), ed.min_players, ed.max_players, players))
+            _bad(Message("the %(edition)s edition is for %(least)d..%(most)d players, got "
+                         "%(players)r",
+                         edition=Message(ed.name), least=ed.min_players, most=ed.max_players,
+                         players=players))
         n = players
         self.players = n
         if stacks is None:
@@ -174,7 +180,8 @@ class Game:
         self._coins = self._seat_list(coins, Message("coins"), START_COINS)
         for p in range(n):
             if not isinstance(self._coins[p], int) or self._coins[p] < 0:
-                _bad(Message("coins of p%d must be a whole number >= 0, got %r", p, self._coins[p]))
+                _bad(Message("coins of p%(seat)d must be a whole number >= 0, got %(coins)r",
+                             seat=p, coins=self._coins[p]))
         self._held = self._check_held(held, legs or {})
         self._pyramid = self._seat_list(pyramid, Message("pyramid tickets"), 0)
         self._out = self._check_out(out or [])
@@ -192,7 +199,8 @@ class Game:
 
     def _seat(self, p, what):
         if not isinstance(p, int) or not 0 <= p < self.players:
-            _bad(Message("%s must be a seat 0..%d, got %r", what, self.players - 1, p))
+            _bad(Message("%(what)s must be a seat 0..%(last)d, got %(seat)r",
+                         what=what, last=self.players - 1, seat=p))
         return p
 
     def _seat_list(self, values, what, default):
@@ -200,11 +208,12 @@ class Game:
             return [default] * self.players
         values = list(values)
         if len(values) != self.players:
-            _bad(Message("%s: need one entry per seat (%d), got %d",
-                         what, self.players, len(values)))
+            _bad(Message("%(what)s: need one entry per seat (%(seats)d), got %(entries)d",
+                         what=what, seats=self.players, entries=len(values)))
         for v in values:
             if not isinstance(v, int) or v < 0:
-                _bad(Message("%s must be whole numbers >= 0, got %r", what, v))
+                _bad(Message("%(what)s must be whole numbers >= 0, got %(value)r",
+                             what=what, value=v))
         return values
 
     def _check_stacks(self, stacks):
@@ -217,8 +226,8 @@ class Game:
             camels = list(stacks[space])
             for c in camels:
                 if c not in ed.camels:
-                    _bad(Message("%r is not a camel of the %s edition (%s)",
-                                 c, Message(ed.name), ", ".join(ed.camels)))
+                    _bad(Message("%(name)r is not a camel of the %(edition)s edition (%(known)s)",
+                                 name=c, edition=Message(ed.name), known=", ".join(ed.camels)))
                 if c in seen:
                     _bad(Message("camel %s appears twice", c))
                 seen[c] = space
@@ -247,12 +256,14 @@ class Game:
             if space in self._stacks:
                 _bad(Message("tile on space %d, which holds camels", space))
             if owner in owners:
-                _bad(Message("p%d has two tiles (spaces %d and %d)", owner, owners[owner], space))
+                _bad(Message("p%(seat)d has two tiles (spaces %(space)d and %(other_space)d)",
+                             seat=owner, space=owners[owner], other_space=space))
             owners[owner] = space
             out[space] = (owner, side)
         for space in out:
             if space + 1 in out:
-                _bad(Message("tiles on neighbouring spaces %d and %d", space, space + 1))
+                _bad(Message("tiles on neighbouring spaces %(space)d and %(next_space)d",
+                             space=space, next_space=space + 1))
         return out
 
     def _check_held(self, held, legs):
@@ -262,23 +273,24 @@ class Game:
         if held is None:
             held = [[] for _ in range(self.players)]
         if len(held) != self.players:
-            _bad(Message("held tickets: need one list per seat (%d), got %d",
-                         self.players, len(held)))
+            _bad(Message("held tickets: need one list per seat (%(seats)d), got %(lists)d",
+                         seats=self.players, lists=len(held)))
         out = []
         taken = {}
         for p in range(self.players):
             mine = []
             for colour, value in held[p]:
                 if colour not in ed.racing:
-                    _bad(Message("leg ticket %r%r: not a racing camel of the %s edition",
-                                 colour, value, Message(ed.name)))
+                    _bad(Message("leg ticket %(colour)r%(value)r: not a racing camel of the "
+                                 "%(edition)s edition",
+                                 colour=colour, value=value, edition=Message(ed.name)))
                 mine.append((colour, value))
                 taken.setdefault(colour, []).append(value)
             out.append(mine)
         for colour in legs:
             if colour not in ed.racing:
-                _bad(Message("legs lists %r, not a racing camel of the %s edition",
-                             colour, Message(ed.name)))
+                _bad(Message("legs lists %(colour)r, not a racing camel of the %(edition)s edition",
+                             colour=colour, edition=Message(ed.name)))
         self._legs = {}
         for colour in ed.racing:
             values = sorted(taken.get(colour, []))
@@ -287,20 +299,21 @@ class Game:
                 left = list(legs[colour])
                 if (sorted(values + left) != sorted(list(ed.leg_values))
                         or left != sorted(left, reverse=True)):
-                    _bad(Message("legs %s:%s does not match the tickets held %s (the stack is %s, "
-                                 "highest on top)",
-                                 colour, "".join([str(v) for v in left]) or "-", values,
-                                 "".join([str(v) for v in ed.leg_values])))
+                    _bad(Message("legs %(colour)s:%(left)s does not match the tickets held "
+                                 "%(held)s (the stack is %(stack)s, highest on top)",
+                                 colour=colour, left="".join([str(v) for v in left]) or "-",
+                                 held=values, stack="".join([str(v) for v in ed.leg_values])))
                 self._legs[colour] = left
                 continue
             # Tickets are taken from the top, so the taken ones are the top of the stack.
             if n > len(ed.leg_values):
-                _bad(Message("%d %s leg tickets held, only %d exist",
-                             n, colour, len(ed.leg_values)))
+                _bad(Message("%(held)d %(colour)s leg tickets held, only %(exist)d exist",
+                             held=n, colour=colour, exist=len(ed.leg_values)))
             want = sorted(list(ed.leg_values[:n]))
             if values != want:
-                _bad(Message("held %s leg tickets %s are not the top %d of the stack %s",
-                             colour, values, n, list(ed.leg_values)))
+                _bad(Message("held %(colour)s leg tickets %(values)s are not the top %(count)d of "
+                             "the stack %(stack)s",
+                             colour=colour, values=values, count=n, stack=list(ed.leg_values)))
             self._legs[colour] = list(ed.leg_values[n:])
         return out
 
@@ -309,8 +322,8 @@ class Game:
         res = []
         for die in out:
             if die not in ed.dice:
-                _bad(Message("die %r is not in the %s pyramid (%s)",
-                             die, Message(ed.name), ", ".join(ed.dice)))
+                _bad(Message("die %(name)r is not in the %(edition)s pyramid (%(known)s)",
+                             name=die, edition=Message(ed.name), known=", ".join(ed.dice)))
             if die in res:
                 _bad(Message("die %s revealed twice this leg", die))
             res.append(die)
@@ -319,11 +332,11 @@ class Game:
             if not movement.on_track(s):
                 over = True
         if len(res) >= DICE_PER_LEG and not over:
-            _bad(Message("%d dice out: the leg would already be scored (at most %d)",
-                         len(res), DICE_PER_LEG - 1))
+            _bad(Message("%(out)d dice out: the leg would already be scored (at most %(most)d)",
+                         out=len(res), most=DICE_PER_LEG - 1))
         if sum(self._pyramid) != len(res):
-            _bad(Message("pyramid tickets held (%d) must equal dice out this leg (%d)",
-                         sum(self._pyramid), len(res)))
+            _bad(Message("pyramid tickets held (%(held)d) must equal dice out this leg (%(out)d)",
+                         held=sum(self._pyramid), out=len(res)))
         return res
 
     def _check_piles(self, winner_pile, loser_pile):
@@ -343,10 +356,12 @@ class Game:
                 if not isinstance(p, int) or not 0 <= p < n:  # the message only if wrong
                     self._seat(p, Message("finish card owner"))
                 if colour not in racing:
-                    _bad(Message("finish card %r is not a racing camel of the %s edition",
-                                 colour, Message(ed.name)))
+                    _bad(Message("finish card %(colour)r is not a racing camel of the %(edition)s "
+                                 "edition",
+                                 colour=colour, edition=Message(ed.name)))
                 if (p, colour) in used:
-                    _bad(Message("p%d played the %s finish card twice", p, colour))
+                    _bad(Message("p%(seat)d played the %(colour)s finish card twice",
+                                 seat=p, colour=colour))
                 used[(p, colour)] = True
                 piles[name].append((p, colour))
         return piles
@@ -365,7 +380,8 @@ class Game:
                 _bad(Message("partnerships need the second edition and 6..8 players"))
             self._seat(q, Message("partner"))
             if q == p or partners[q] != p:
-                _bad(Message("partnership of p%d with p%r is not mutual", p, q))
+                _bad(Message("partnership of p%(seat)d with p%(partner)r is not mutual",
+                             seat=p, partner=q))
         return partners
 
     @classmethod
@@ -453,8 +469,8 @@ class Game:
         """Leg tickets of ``colour`` still on the board, top first (e.g. ``[3, 2, 2]``).
         Raises ``IllegalAction`` for a colour that has no leg tickets in this edition."""
         if colour not in self.edition.racing:
-            raise IllegalAction(Message("%s has no leg tickets in the %s edition",
-                                        colour, Message(self.edition.name)))
+            raise IllegalAction(Message("%(colour)s has no leg tickets in the %(edition)s edition",
+                                        colour=colour, edition=Message(self.edition.name)))
         return list(self._legs[colour])
 
     def held_tickets(self, player):
@@ -606,18 +622,23 @@ class Game:
         if space in self._stacks:
             camels = self._stacks[space]
             if len(camels) == 1:
-                return Message("space %d holds the %s camel", space, camels[0])
-            return Message("space %d holds camels (%s)", space, ", ".join(camels))
+                return Message("space %(space)d holds the %(camel)s camel",
+                               space=space, camel=camels[0])
+            return Message("space %(space)d holds camels (%(camels)s)",
+                           space=space, camels=", ".join(camels))
         mine = self.tile_of(p)
         if mine is not None and mine[0] == space:
-            return Message("p%d's own tile already lies on space %d; moving it must go to a "
-                           "different space (turning it over in place is not an action)", p, space)
+            return Message("p%(seat)d's own tile already lies on space %(space)d; moving it must "
+                           "go to a different space (turning it over in place is not an action)",
+                           seat=p, space=space)
         if space in self._tiles:
-            return Message("there is already p%d's tile on space %d", self._tiles[space][0], space)
+            return Message("there is already p%(seat)d's tile on space %(space)d",
+                           seat=self._tiles[space][0], space=space)
         for s in (space - 1, space + 1):
             if s in self._tiles and self._tiles[s][0] != p:
-                return Message("space %d is next to p%d's tile on space %d: tiles never lie "
-                               "side by side", space, self._tiles[s][0], s)
+                return Message("space %(space)d is next to p%(seat)d's tile on space "
+                               "%(tile_space)d: tiles never lie side by side",
+                               space=space, seat=self._tiles[s][0], tile_space=s)
         return None
 
     def check(self, action):
@@ -634,57 +655,70 @@ class Game:
         k = a.kind
         if k == LEG:
             if a.colour not in ed.racing:
-                raise IllegalAction(Message("%s: %s is not a racing camel in the %s edition, so it "
-                                            "has no leg tickets (RULES 1.6, 3.1)",
-                                            a, a.colour, Message(ed.name)), a)
+                raise IllegalAction(Message("%(action)s: %(colour)s is not a racing camel in the "
+                                            "%(edition)s edition, so it has no leg tickets (RULES "
+                                            "1.6, 3.1)",
+                                            action=a, colour=a.colour, edition=Message(ed.name)), a)
             if not self.leg_tickets_left(a.colour):
-                raise IllegalAction(Message("%s: no %s leg tickets left this leg (RULES 1.6)",
-                                            a, a.colour), a)
+                raise IllegalAction(Message("%(action)s: no %(colour)s leg tickets left this leg "
+                                            "(RULES 1.6)",
+                                            action=a, colour=a.colour), a)
         elif k == TILE:
             why = self._tile_problem(p, a.space)
             if why is not None:
-                raise IllegalAction(Message("%s: %s (RULES 1.5)", a, why), a)
+                raise IllegalAction(Message("%(action)s: %(reason)s (RULES 1.5)",
+                                            action=a, reason=why), a)
         elif k == FINISH:
             if a.colour not in ed.racing:
-                raise IllegalAction(Message("%s: %s is not a racing camel in the %s edition; only "
-                                            "racing camels have finish cards (RULES 1.8)",
-                                            a, a.colour, Message(ed.name)), a)
+                raise IllegalAction(Message("%(action)s: %(colour)s is not a racing camel in the "
+                                            "%(edition)s edition; only racing camels have finish "
+                                            "cards (RULES 1.8)",
+                                            action=a, colour=a.colour, edition=Message(ed.name)), a)
             if a.colour not in self.finish_cards_in_hand(p):
-                raise IllegalAction(Message("%s: p%d already played the %s finish card; each card "
-                                            "can be played once, on either pile (RULES 1.8)",
-                                            a, p, a.colour), a)
+                raise IllegalAction(Message("%(action)s: p%(seat)d already played the %(colour)s "
+                                            "finish card; each card can be played once, on either "
+                                            "pile (RULES 1.8)",
+                                            action=a, seat=p, colour=a.colour), a)
         elif k == PARTNER:
             q = a.player
             if not ed.has_partnerships(self.players):
                 raise IllegalAction(Message("%s: partnerships need the second edition with 6..8 "
                                             "players (RULES 3.8)", a), a)
             if q < 0 or q >= self.players:
-                raise IllegalAction(Message("%s: there is no seat %d (seats 0..%d)",
-                                            a, q, self.players - 1), a)
+                raise IllegalAction(Message("%(action)s: there is no seat %(seat)d (seats "
+                                            "0..%(last)d)",
+                                            action=a, seat=q, last=self.players - 1), a)
             if q == p:
-                raise IllegalAction(Message("%s: p%d cannot partner themself (RULES 3.8)", a, p), a)
+                raise IllegalAction(Message("%(action)s: p%(seat)d cannot partner themself (RULES "
+                                            "3.8)",
+                                            action=a, seat=p), a)
             if self._partners[p] is not None:
-                raise IllegalAction(Message("%s: p%d is already partnered with p%d this leg "
-                                            "(RULES 3.8)", a, p, self._partners[p]), a)
+                raise IllegalAction(Message("%(action)s: p%(seat)d is already partnered with "
+                                            "p%(partner)d this leg (RULES 3.8)",
+                                            action=a, seat=p, partner=self._partners[p]), a)
             if self._partners[q] is not None:
-                raise IllegalAction(Message("%s: p%d is already partnered with p%d this leg "
-                                            "(RULES 3.8)", a, q, self._partners[q]), a)
+                raise IllegalAction(Message("%(action)s: p%(seat)d is already partnered with "
+                                            "p%(partner)d this leg (RULES 3.8)",
+                                            action=a, seat=q, partner=self._partners[q]), a)
         elif k == PYRAMID:
             die = a.colour
             if die == GREY:
                 if GREY not in ed.dice:
-                    raise IllegalAction(Message("%s: the %s edition has no grey die (RULES 2.1)",
-                                                a, Message(ed.name)), a)
+                    raise IllegalAction(Message("%(action)s: the %(edition)s edition has no grey "
+                                                "die (RULES 2.1)",
+                                                action=a, edition=Message(ed.name)), a)
             elif die not in ed.racing:
                 if die in ed.crazy:
-                    raise IllegalAction(Message("%s: %s is a crazy camel; it moves by the grey die "
-                                                "(RULES 3.5)", a, die), a)
-                raise IllegalAction(Message("%s: there is no %s die in the %s edition "
-                                            "(RULES 2.1, 3.1)",
-                                            a, die, Message(ed.name)), a)
+                    raise IllegalAction(Message("%(action)s: %(die)s is a crazy camel; it moves by "
+                                                "the grey die (RULES 3.5)",
+                                                action=a, die=die), a)
+                raise IllegalAction(Message("%(action)s: there is no %(die)s die in the "
+                                            "%(edition)s edition (RULES 2.1, 3.1)",
+                                            action=a, die=die, edition=Message(ed.name)), a)
             if die in self._out:
-                raise IllegalAction(Message("%s: the %s die already came out this leg; it is "
-                                            "not in the pyramid (RULES 1.4)", a, die), a)
+                raise IllegalAction(Message("%(action)s: the %(die)s die already came out this "
+                                            "leg; it is not in the pyramid (RULES 1.4)",
+                                            action=a, die=die), a)
         return a
 
     # -- push / pop -----------------------------------------------------------
@@ -946,6 +980,7 @@ def parse_position(text):
     edition, players, stacks, fields, pyramid_left = read_position(text)
     game = Game(edition, players, stacks, **fields)
     if pyramid_left is not None and pyramid_left != game.pyramid_tickets_left:
-        raise NotationError(Message("pyramid %d does not match %d dice out in position %r",
-                                    pyramid_left, len(fields["out"]), text))
+        raise NotationError(Message("pyramid %(pyramid)d does not match %(out)d dice out in "
+                                    "position %(position)r",
+                                    pyramid=pyramid_left, out=len(fields["out"]), position=text))
     return game

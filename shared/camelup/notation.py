@@ -106,20 +106,21 @@ def quoted(text, limit=ECHO_MAX):
     text = str(text)
     if len(text) <= limit:
         return repr(text)
-    return Message("%r... (%d characters)", text[:limit], len(text))
+    return Message("%(text)r... (%(length)d characters)", text=text[:limit], length=len(text))
 
 
 _q = quoted
 
 
 def _err(msg, text):
-    raise NotationError(Message("%s in position %s", msg, _q(text)))
+    raise NotationError(Message("%(problem)s in position %(position)s",
+                                problem=msg, position=_q(text)))
 
 
 def _parse_int(word, what, text):
     digits = word[1:] if word[:1] == "-" else word
     if not digits or [c for c in digits if c not in "0123456789"] or len(digits) > 9:
-        _err(Message("%s %s is not a number", what, _q(word)), text)
+        _err(Message("%(what)s %(word)s is not a number", what=what, word=_q(word)), text)
     return int(word)
 
 
@@ -143,9 +144,11 @@ def _check_space(space, text):
     if (CROSSED_FORWARD[0] <= space <= CROSSED_FORWARD[1]
             or CROSSED_BACKWARD[0] <= space <= CROSSED_BACKWARD[1]):
         return space
-    _err(Message("space %d is off the track (spaces 1..%d; a stack that crossed the line "
-                 "stands on %d..%d or %d..%d)", space, TRACK, CROSSED_FORWARD[0],
-                 CROSSED_FORWARD[1], CROSSED_BACKWARD[0], CROSSED_BACKWARD[1]), text)
+    _err(Message("space %(space)d is off the track (spaces 1..%(last)d; a stack that crossed the "
+                 "line stands on %(ahead_from)d..%(ahead_to)d or %(behind_from)d..%(behind_to)d)",
+                 space=space, last=TRACK, ahead_from=CROSSED_FORWARD[0],
+                 ahead_to=CROSSED_FORWARD[1], behind_from=CROSSED_BACKWARD[0],
+                 behind_to=CROSSED_BACKWARD[1]), text)
 
 
 def parse_track(section, text=None):
@@ -175,7 +178,8 @@ def parse_track(section, text=None):
                 _err(Message("space %d: camels read a,b,c", space), text)
             for c in camels:
                 if c not in COLOURS:
-                    _err(Message("%s is not a camel colour (%s)", _q(c), ", ".join(COLOURS)), text)
+                    _err(Message("%(word)s is not a camel colour (%(colours)s)",
+                                 word=_q(c), colours=", ".join(COLOURS)), text)
             stacks[space] = camels
     return stacks, tiles
 
@@ -223,9 +227,10 @@ def read_board(text):
             for c in inner.split(","):
                 name = BOARD_LETTERS.get(c, c)
                 if name not in COLOURS:
-                    raise NotationError(Message("board: %s on space %d is not a camel (a name like "
-                                                "blue, or a capital letter B G O Y W R P K)",
-                                                _q(c), space))
+                    raise NotationError(Message("board: %(word)s on space %(space)d is not a camel "
+                                                "(a name like blue, or a capital letter B G O Y W "
+                                                "R P K)",
+                                                word=_q(c), space=space))
                 camels.append(name)
             stacks[space] = camels
         else:
@@ -247,8 +252,9 @@ def board_edition(colours):
     second = [c for c in colours if c in _SECOND_ONLY]
     classic = [c for c in colours if c in _CLASSIC_ONLY]
     if second and classic:
-        raise NotationError(Message("the board names %s (second edition only) and %s "
-                                    "(classic only)", second[0], classic[0]))
+        raise NotationError(Message("the board names %(second)s (second edition only) and "
+                                    "%(classic)s (classic only)",
+                                    second=second[0], classic=classic[0]))
     if second:
         return "second"
     if classic:

@@ -114,10 +114,11 @@ def _yes_no(text):
 def _int(text, what, low=None):
     word = text[1:] if text[:1] in "+-" else text
     if not _digits(word) or len(word) > 9:
-        _fail(Message("%s must be a whole number, got %r", what, text))
+        _fail(Message("%(what)s must be a whole number, got %(text)r", what=what, text=text))
     n = int(text)
     if low is not None and n < low:
-        _fail(Message("%s must be at least %d, got %d", what, low, n))
+        _fail(Message("%(what)s must be at least %(least)d, got %(got)d",
+                      what=what, least=low, got=n))
     return n
 
 
@@ -176,12 +177,13 @@ def _parse_expect(text):
     key, _, rest = text.partition(" ")
     rest = rest.strip()
     if key not in EXPECT:
-        _fail(Message("unknown expectation %r (known: %s)", key, ", ".join(sorted(EXPECT))))
+        _fail(Message("unknown expectation %(key)r (known: %(known)s)",
+                      key=key, known=", ".join(sorted(EXPECT))))
     usage = EXPECT[key]
     try:
         return key, _expect_args(key, rest)
     except NotationError as exc:
-        _fail(Message("%s; write it like '%s'", _why(exc), usage))
+        _fail(Message("%(problem)s; write it like '%(usage)s'", problem=_why(exc), usage=usage))
 
 
 def _expect_args(key, rest):
@@ -285,8 +287,8 @@ def parse_scenarios(text, source="<text>"):
             elif key in STEPS:
                 case.steps.append((no, key, rest, _step(key, rest)))
             else:
-                _fail(Message("unknown keyword %r (setup: %s; steps: %s)",
-                              key, ", ".join(SETUP), ", ".join(STEPS)))
+                _fail(Message("unknown keyword %(key)r (setup: %(setup)s; steps: %(steps)s)",
+                              key=key, setup=", ".join(SETUP), steps=", ".join(STEPS)))
         except NotationError as exc:
             if str(exc).startswith(source + ":"):
                 raise
@@ -306,17 +308,19 @@ def _setup(case, key, rest, no):
         value = value.strip()
         table = setup.setdefault(key, (no, {}))[1]
         if seat in table:
-            _fail(Message("a second %s line for p%d", key, seat))
+            _fail(Message("a second %(key)s line for p%(seat)d", key=key, seat=seat))
         table[seat] = _tickets(value) if key == "tickets" else _int(value, key, 0)
         return
     if key == "partners":
         _add_partners(setup.setdefault(key, (no, []))[1], rest, no)
         return
     if key in setup:
-        _fail(Message("a second %r line (the first is line %d)", key, setup[key][0]))
+        _fail(Message("a second %(key)r line (the first is line %(first)d)",
+                      key=key, first=setup[key][0]))
     if key == "edition":
-        value = get_edition(rest) if rest in EDITIONS else _fail(Message(
-            "the edition is one of %s, got %r", ", ".join(sorted(EDITIONS)), rest))
+        value = get_edition(rest) if rest in EDITIONS else _fail(
+            Message("the edition is one of %(editions)s, got %(got)r",
+                    editions=", ".join(sorted(EDITIONS)), got=rest))
     elif key in ("players", "leg"):
         value = _int(rest, key, 1)
     elif key in ("turn", "start"):
@@ -324,8 +328,8 @@ def _setup(case, key, rest, no):
     elif key == "board":
         value = read_board(rest)
         if value[2]:
-            _fail(Message("the tile on space %d needs its owner, like %d:+p1", value[2][0],
-                          value[2][0]))
+            _fail(Message("the tile on space %(space)d needs its owner, like %(space)d:+p1",
+                          space=value[2][0]))
     elif key == "rolls":
         value = []
         for tok in rest.split():
@@ -363,16 +367,21 @@ def _add_partners(pairs, rest, no):
     for i in range(0, len(seats), 2):
         a, b = seats[i], seats[i + 1]
         if a == b:
-            _fail(Message("partners p%d p%d: a seat cannot partner itself (RULES 3.8)", a, b))
+            _fail(Message("partners p%(seat)d p%(partner)d: a seat cannot partner itself (RULES "
+                          "3.8)",
+                          seat=a, partner=b))
         for pa, pb, at in pairs:
             if {a, b} == {pa, pb}:
-                _fail(Message("partners p%d p%d: that partnership is given already (p%d p%d, "
-                              "line %d)", a, b, pa, pb, at))
+                _fail(Message("partners p%(seat)d p%(partner)d: that partnership is given already "
+                              "(p%(given_seat)d p%(given_partner)d, line %(line)d)",
+                              seat=a, partner=b, given_seat=pa, given_partner=pb, line=at))
             for seat in (a, b):
                 if seat in (pa, pb):
-                    _fail(Message("p%d is in two partnerships: p%d p%d (line %d) and p%d p%d; "
-                                  "a seat has one partner a leg (RULES 3.8)",
-                                  seat, pa, pb, at, a, b))
+                    _fail(Message("p%(seat)d is in two partnerships: p%(given_seat)d "
+                                  "p%(given_partner)d (line %(line)d) and p%(other_seat)d "
+                                  "p%(other_partner)d; a seat has one partner a leg (RULES 3.8)",
+                                  seat=seat, given_seat=pa, given_partner=pb, line=at, other_seat=a,
+                                  other_partner=b))
         pairs.append((a, b, no))
 
 
@@ -388,13 +397,16 @@ def _partners(case):
     for a, b, no in case.setup["partners"][1]:
         if not ed.has_partnerships(n):
             second = get_edition("second")
-            msg = Message("partners p%d p%d: partnerships need the %s edition with %d..%d "
-                          "players (RULES 3.8); this case is the %s edition with %d players",
-                          a, b, Message(second.name), second.partnership_min,
-                          second.max_players, Message(ed.name), n)
+            msg = Message("partners p%(seat)d p%(partner)d: partnerships need the %(needed)s "
+                          "edition with %(least)d..%(most)d players (RULES 3.8); this case is the "
+                          "%(edition)s edition with %(players)d players",
+                          seat=a, partner=b, needed=Message(second.name),
+                          least=second.partnership_min, most=second.max_players,
+                          edition=Message(ed.name), players=n)
         elif a >= n or b >= n:
-            msg = Message("partners p%d p%d: no seat p%d with %d players (p0..p%d)",
-                          a, b, max(a, b), n, n - 1)
+            msg = Message("partners p%(seat)d p%(partner)d: no seat p%(missing)d with %(players)d "
+                          "players (p0..p%(last)d)",
+                          seat=a, partner=b, missing=max(a, b), players=n, last=n - 1)
         else:
             out[a], out[b] = b, a
             continue
@@ -431,8 +443,12 @@ def _finish(case):
     else:
         for key in ("edition", "players"):
             if key not in setup:
-                raise NotationError(Message(_AT, case.source, case.line, Message(
-                    "case %s does not say its %s (add '%s ...')", case.id, key, key)))
+                raise NotationError(Message(_AT, case.source, case.line, Message("case %(case)s "
+                                                                                 "does not say its "
+                                                                                 "%(key)s (add "
+                                                                                 "'%(key)s ...')",
+                                                                                 case=case.id,
+                                                                                 key=key)))
         if ("board" in setup) == ("rolls" in setup):
             raise NotationError(Message(_AT, case.source, case.line, Message(
                 "case %s needs exactly one of 'board' or 'rolls'", case.id)))
@@ -445,7 +461,7 @@ def _finish(case):
             if key in setup:
                 line = setup[key][0]
         raise NotationError(Message(_AT, case.source, line, Message(
-            "case %s: %s", case.id, _why(exc)))) from None
+            "case %(case)s: %(problem)s", case=case.id, problem=_why(exc)))) from None
     for no, verb, _text, parsed in case.steps:
         try:
             _check_names(game, verb, parsed)
@@ -478,25 +494,27 @@ def _check_names(game, verb, parsed):
         camels = racing = dice = ()
     elif parsed[0] == "coins":
         if len(parsed[1]) != game.players:
-            _fail(Message("coins lists %d seats, the game has %d", len(parsed[1]), game.players))
+            _fail(Message("coins lists %(listed)d seats, the game has %(seats)d",
+                          listed=len(parsed[1]), seats=game.players))
         return
     elif parsed[0] in _NAMES:
         camels, racing, dice, seats = _NAMES[parsed[0]](parsed[1])
     else:
         return
-    for names, known, what in ((camels, ed.camels, Message("%r is not a camel of the %s "
-                                                         "edition (%s)")),
-                               (racing, ed.racing, Message("%r is not a racing camel of the "
-                                                           "%s edition (%s)")),
-                               (dice, ed.dice, Message("die %r is not in the %s pyramid "
-                                                       "(%s)"))):
+    for names, known, what in ((camels, ed.camels, Message("%(name)r is not a camel of the "
+                                                         "%(edition)s edition (%(known)s)")),
+                               (racing, ed.racing, Message("%(name)r is not a racing camel of the "
+                                                           "%(edition)s edition (%(known)s)")),
+                               (dice, ed.dice, Message("die %(name)r is not in the %(edition)s "
+                                                       "pyramid (%(known)s)"))):
         for name in names:
             if name not in known:
-                _fail(Message(what.template, name, Message(ed.name), ", ".join(known)))
+                _fail(Message(what.template, name=name, edition=Message(ed.name),
+                              known=", ".join(known)))
     for seat in seats:
         if seat >= game.players:
-            _fail(Message("no seat p%d with %d players (p0..p%d)",
-                          seat, game.players, game.players - 1))
+            _fail(Message("no seat p%(seat)d with %(players)d players (p0..p%(last)d)",
+                          seat=seat, players=game.players, last=game.players - 1))
 
 
 def build_game(case):
@@ -522,7 +540,8 @@ def build_game(case):
         table = s.get(key, (0, {}))[1]
         for seat in table:
             if seat >= n:
-                _fail(Message("%s for p%d, but seats are p0..p%d", key, seat, n - 1))
+                _fail(Message("%(key)s for p%(seat)d, but seats are p0..p%(last)d",
+                              key=key, seat=seat, last=n - 1))
         kw["held" if key == "tickets" else key] = [table.get(p, empty) for p in range(n)]
     if "partners" in s:
         kw["partners"] = _partners(case)
@@ -532,8 +551,10 @@ def build_game(case):
     if "inside" in s:
         for die in s["inside"][1]:
             if die not in ed.dice:
-                _fail(Message("inside: %s", Message("die %r is not in the %s pyramid (%s)",
-                                                    die, Message(ed.name), ", ".join(ed.dice))))
+                _fail(Message("inside: %s", Message("die %(name)r is not in the %(edition)s "
+                                                    "pyramid (%(known)s)",
+                                                    name=die, edition=Message(ed.name),
+                                                    known=", ".join(ed.dice))))
     return Game(ed, n, stacks, **kw)
 
 
@@ -552,7 +573,7 @@ def run_case(case, trace=None):
     before = None
     odds = {}
     for no, verb, text, parsed in case.steps:
-        where = Message("line %d: %s", no, (verb + " " + text).rstrip())
+        where = Message("line %(line)d: %(text)s", line=no, text=(verb + " " + text).rstrip())
         if trace is not None:
             trace.append(game.position())
         try:
@@ -566,12 +587,12 @@ def run_case(case, trace=None):
             if verb == "expect":
                 msg = _expect(game, case, last, before, parsed, odds)
                 if msg is not None:
-                    problems.append(Message("%s\n  %s", where, msg))
+                    problems.append(Message("%(where)s\n  %(problem)s", where=where, problem=msg))
                 continue
             seat, action = parsed
             if seat is not None and seat != game.turn:
-                problems.append(Message("%s: it is p%d's turn, not p%d's", where, game.turn,
-                                        seat))
+                problems.append(Message("%(where)s: it is p%(turn)d's turn, not p%(seat)d's",
+                                        where=where, turn=game.turn, seat=seat))
                 break
             if verb == "do":
                 coins = game.coins
@@ -590,7 +611,7 @@ def run_case(case, trace=None):
                     game.pop()
                     problems.append(Message("%s: the engine allowed it", where))
         except ValueError as exc:  # IllegalAction, NotationError
-            problems.append(Message("%s: %s", where, _why(exc)))
+            problems.append(Message("%(where)s: %(problem)s", where=where, problem=_why(exc)))
             break
     return problems
 
@@ -606,12 +627,13 @@ def _space_of(game, space):
 
 
 def _want_got(what, want, got):
-    return None if want == got else Message("%s: want %s, got %s", what, want, got)
+    return None if want == got else Message("%(what)s: want %(want)s, got %(got)s",
+                                            what=what, want=want, got=got)
 
 
 def _diff(want, got):
     """A want / got pair on two lines of their own, as a ``Message``."""
-    return Message("\n    - want: %s\n    + got:  %s", want, got)
+    return Message("\n    - want: %(want)s\n    + got:  %(got)s", want=want, got=got)
 
 
 def _names(camels):
@@ -665,7 +687,8 @@ def _expect(game, case, last, before, parsed, odds):
             if camel in game.stacks[s]:
                 got = s
         want = _space_of(game, space)
-        return None if want == got else Message("%s at: want %s, got %s", camel, space, got)
+        return None if want == got else Message("%(camel)s at: want %(want)s, got %(got)s",
+                                                camel=camel, want=space, got=got)
     if key == "board":
         want = track_text(arg[0], arg[1])
         got = track_text(game.stacks, game.tiles)
@@ -683,7 +706,7 @@ def _expect(game, case, last, before, parsed, odds):
             w = ws[i] if i < len(ws) else ""
             g = gs[i] if i < len(gs) else ""
             if w != g:
-                out = Message("%s%s", out, _diff(w, g))
+                out = Message("%(heading)s%(diff)s", heading=out, diff=_diff(w, g))
         return out
     if key in _FACTS:
         what, fact = _FACTS[key]
@@ -691,19 +714,22 @@ def _expect(game, case, last, before, parsed, odds):
                          _shown(key, fact(game, arg)))
     if key == "ranking":
         got = game.ranking()
-        return None if got[:len(arg)] == arg else Message("ranking: want %s, got %s",
-                                                          _names(arg), _names(got))
+        return None if got[:len(arg)] == arg else Message("ranking: want %(want)s, got %(got)s",
+                                                          want=_names(arg), got=_names(got))
     if key == "place":
         place, camel = arg
         got = game.ranking()
         if place > len(got):
-            _fail(Message("place %d: there are %d racing camels", place, len(got)))
+            _fail(Message("place %(place)d: there are %(racing)d racing camels",
+                          place=place, racing=len(got)))
         return _want_got(Message("place %d", place), camel, got[place - 1])
     if key == "ahead":
         a, b = arg
         got = game.ranking()
-        return None if got.index(a) < got.index(b) else Message(
-            "%s ahead of %s: no, the ranking is %s", a, b, _names(got))
+        return None if got.index(a) < got.index(b) else Message("%(camel)s ahead of %(other)s: no, "
+                                                                "the ranking is %(ranking)s",
+                                                                camel=a, other=b,
+                                                                ranking=_names(got))
     if key == "winners":
         if not game.is_over:
             return Message("winning seats: want %s, but the race is not over",
@@ -727,9 +753,10 @@ def _expect(game, case, last, before, parsed, odds):
     if key == "gain":
         seat, want = arg
         got = game.coins[seat] - before[seat]
-        return None if got == want else Message("p%d coins: want %+d, got %+d (%d -> %d)",
-                                                seat, want, got, before[seat],
-                                                game.coins[seat])
+        return None if got == want else Message("p%(seat)d coins: want %(want)+d, got %(got)+d "
+                                                "(%(before)d -> %(after)d)",
+                                                seat=seat, want=want, got=got, before=before[seat],
+                                                after=game.coins[seat])
     if key == "net":
         if not last["leg_scores"]:
             return Message("net: the last action did not score a leg")
@@ -739,8 +766,8 @@ def _expect(game, case, last, before, parsed, odds):
         tile = move["tile"] if move else None
         got = None if tile is None else tile["owner"]
         return None if got == arg else Message(
-            "tile payout: want %s, got %s", "-" if arg is None else "p%d" % arg,
-            "-" if got is None else "p%d" % got)
+            "tile payout: want %(want)s, got %(got)s", want="-" if arg is None else "p%d" % arg,
+            got="-" if got is None else "p%d" % got)
     if key == "moved":
         return _want_got(Message("camel moved"), arg, move["camel"] if move else None)
     if key == "rule":

@@ -22,7 +22,8 @@ def _digits(text):
 
 
 def _want_got(what, want, got):
-    return None if want == got else Message("%s: want %s, got %s", what, want, got)
+    return None if want == got else Message("%(what)s: want %(want)s, got %(got)s",
+                                            what=what, want=want, got=got)
 
 
 class Value:
@@ -106,16 +107,21 @@ def check_odds(game, inside, key, arg, cache):
     if key == "landings":
         space, v = arg
         if space not in pos.tiles:
-            return Message("landings on %d: there is no tile on space %d", space, space)
+            return Message("landings on %(space)d: there is no tile on space %(space)d",
+                           space=space)
         got = leg.landings.get(space, 0)
-        return None if v.matches(got, total) else Message(
-            "expected landings on %d: want %s, got %s", space, v.text, show(got, total))
+        return None if v.matches(got, total) else Message("expected landings on %(space)d: want "
+                                                          "%(want)s, got %(got)s",
+                                                          space=space, want=v.text,
+                                                          got=show(got, total))
     if key == "ev":
         colour, ticket, v = arg
         w1, w2 = leg.first[colour], leg.second[colour]
         num = ticket * w1 + w2 - (total - w1 - w2)
-        return None if v.matches(num, total) else Message(
-            "EV of %s leg ticket %d: want %s, got %s", colour, ticket, v.text, show(num, total))
+        return None if v.matches(num, total) else Message("EV of %(colour)s leg ticket %(ticket)d: "
+                                                          "want %(want)s, got %(got)s",
+                                                          colour=colour, ticket=ticket, want=v.text,
+                                                          got=show(num, total))
     place, pairs = arg
     n = len(pos.racing())
     problems = []
@@ -132,13 +138,14 @@ def check_odds(game, inside, key, arg, cache):
             weights, total = cache["places"]
             got = weights[colour][place]
         if not v.matches(got, total):
-            problems.append(Message("P(%s %s): want %s, got %s", colour, PLACES[place],
-                                    v.text, show(got, total)))
+            problems.append(Message("P(%(colour)s %(place)s): want %(want)s, got %(got)s",
+                                    colour=colour, place=PLACES[place], want=v.text,
+                                    got=show(got, total)))
     if not problems:
         return None
     out = problems[0]
     for more in problems[1:]:
-        out = Message("%s; %s", out, more)
+        out = Message("%(first)s; %(second)s", first=out, second=more)
     return out
 
 

@@ -405,9 +405,10 @@ def checklist(pyramid, hands, edition, report=None):
     shown = _("chip id 0x%s") % sid if sid else _("no chip id read")
     if settings:
         # the board reports whole ms; the chip integrates in 2.4 ms steps (7 -> 7.2)
-        shown += _("; %(edition)s edition, integration %(ms)s ms, gain %(gain)dx, value "
-                   "buttons %(buttons)s") % {
-            "edition": edition_word(settings["ed"]),
+        # TRANSLATORS: %(chip)s: "chip id 0x44" or "no chip id read"
+        shown = _("%(chip)s; %(edition)s edition, integration %(ms)s ms, gain %(gain)dx, "
+                  "value buttons %(buttons)s") % {
+            "chip": shown, "edition": edition_word(settings["ed"]),
             "ms": decimal(monitor.integration_ms(settings["it"]), 1), "gain": settings["gain"],
             "buttons": _("fitted") if settings["vb"] else _("not fitted")}
     sensor_ok = state == "ok"
@@ -495,12 +496,13 @@ def checklist(pyramid, hands, edition, report=None):
                             "seen')")))
     else:
         released = _released(link)
-        what = _("pressed (event %(event)d: %(seen)s)") % {"event": event.seq,
-                                                          "seen": event_seen(event)}
+        what = {"event": event.seq, "seen": event_seen(event)}
         if released:
-            steps.append(Step("slider", "ok", _("%s and released") % what))
+            steps.append(Step("slider", "ok", _("pressed (event %(event)d: %(seen)s) and "
+                                                "released") % what))
         else:
-            steps.append(Step("slider", "failed", _("%s but it still reads pressed") % what,
+            steps.append(Step("slider", "failed", _("pressed (event %(event)d: %(seen)s) but "
+                                                    "it still reads pressed") % what,
                               _("the switch stays closed: check the lever and that NO (not NC) "
                                 "is wired (hardware/README.md, 'When the slider is not seen')")))
     return steps
@@ -569,14 +571,15 @@ def led_step(on, off, reading, settings, edition):
     diff = on[0] - off[0]
     if diff >= need:
         # each count has its own plural (tester s35-2 finding 14 a: "about 1 clear counts")
-        return Step("LED", "ok", "%s; %s" % (ngettext(
+        # TRANSLATORS: %(empty)s: the clear count an empty head adds, with its word ("38
+        # clear counts", its own plural)
+        return Step("LED", "ok", ngettext(
             "LED on adds %(added)d clear count with the die (LED on %(on)d, LED off %(off)d: "
-            "the room's light)",
+            "the room's light); an empty head adds about %(empty)s",
             "LED on adds %(added)d clear counts with the die (LED on %(on)d, LED off "
-            "%(off)d: the room's light)", diff) % {"added": diff, "on": on[0], "off": off[0]},
-            ngettext(
-            "an empty head adds about %d clear count",
-            "an empty head adds about %d clear counts", int(empty + 0.5)) % int(empty + 0.5)))
+            "%(off)d: the room's light); an empty head adds about %(empty)s", diff) % {
+                "added": diff, "on": on[0], "off": off[0],
+                "empty": clear_counts(int(empty + 0.5))})
     if reading is not None and reading["label"] == "empty" and diff * 2 >= empty:
         return Step("LED", "failed", ngettext(
             "the head reads empty: LED on adds %d clear count, what an empty head gives, "
@@ -584,17 +587,25 @@ def led_step(on, off, reading, settings, edition):
             "the head reads empty: LED on adds %d clear counts, what an empty head gives, "
             "so the LED was not measured on a die", diff) % diff,
             empty_head_fix())
-    return Step("LED", "failed", "%s; %s" % (ngettext(
+    # TRANSLATORS: %(need)s: the clear count a lit die adds at least, with its word ("380
+    # clear counts", its own plural)
+    return Step("LED", "failed", ngettext(
         "LED on adds only %(added)d clear count (LED on %(on)d, LED off %(off)d) with a die "
-        "in the head",
+        "in the head; a lit die adds at least %(need)s",
         "LED on adds only %(added)d clear counts (LED on %(on)d, LED off %(off)d) with a die "
-        "in the head", diff) % {"added": diff, "on": on[0], "off": off[0]}, ngettext(
-        "a lit die adds at least %d clear count",
-        "a lit die adds at least %d clear counts", need) % need),
+        "in the head; a lit die adds at least %(need)s", diff) % {
+            "added": diff, "on": on[0], "off": off[0], "need": clear_counts(need)},
         _("the illumination LED does not light: check the wire from SENSOR_LED "
           "(GP6) to the breakout's LED pin, and the LED itself "
           "(hardware/README.md)"))
 
+
+
+def clear_counts(count):
+    """``count`` (``int``) with its word, in the table's language: ``1 clear count``,
+    ``38 clear counts`` (a part of the LED step's sentences, with its own plural)."""
+    return ngettext("%(count)d clear count", "%(count)d clear counts", count) % {
+        "count": count}
 
 
 def _not_measured(step, reading, label, word):
@@ -677,30 +688,33 @@ def light_step(link, hands, settings, edition, port="PORT", seen=None, info=None
                          "gain": settings["gain"], "floor": judged.words()}
     if clear >= floor:
         if reading is None:
-            return Step("light", "ok", shown + _("; the board sent no reading, so whether its "
-                                                 "profile names the %s die was not checked")
-                        % word)
+            # TRANSLATORS: %(light)s: the darkest die's light against enough light ("the
+            # darkest die (purple) gives 410 counts of clear at 24.0 ms ...")
+            return Step("light", "ok", _("%(light)s; the board sent no reading, so whether "
+                                         "its profile names the %(die)s die was not checked")
+                        % {"light": shown, "die": word})
         if reading["label"] != label and on[0] >= monitor.saturation_level(it):
             # the darkest die itself saturates the sensor: its colour is lost, which no
             # calibration at these settings mends (the saturation step says it too)
             return Step("light", "failed",
-                        shown + _("; but it saturates the sensor (from %(limit)d counts of "
-                                  "clear with the LED on), so the board reads it as %(read)s")
-                        % {"limit": monitor.saturation_level(it),
+                        _("%(light)s; but it saturates the sensor (from %(limit)d counts of "
+                          "clear with the LED on), so the board reads it as %(read)s")
+                        % {"light": shown, "limit": monitor.saturation_level(it),
                            "read": colours_in(reading["label"])},
                         _(SATURATION_BELOW), cause="saturation")
         if reading["label"] != label:
             # enough light, yet the board's own profile rejects the die: a profile
             # calibrated without that die in the head (tester 4) or on other dice
             return Step("light", "failed",
-                        shown + _("; but the board's profile reads the %(die)s die as "
-                                  "%(read)s (margin %(margin)s sigma)")
-                        % {"die": word, "read": colours_in(reading["label"]),
+                        _("%(light)s; but the board's profile reads the %(die)s die as "
+                          "%(read)s (margin %(margin)s sigma)")
+                        % {"light": shown, "die": word, "read": colours_in(reading["label"]),
                            "margin": decimal(reading["m"] / 100, 2)},
                         _("the profile on the board does not name the %(die)s die: calibrate "
                           "again with every die in the head when asked (%(command)s)")
                         % {"die": word, "command": with_port("calibrate", port, "--autorange")})
-        return Step("light", "ok", shown + _("; the board names it %s") % word)
+        return Step("light", "ok", _("%(light)s; the board names it %(die)s")
+                    % {"light": shown, "die": word})
     clipped = bright = None
     if brightest is not None:
         top, top_reading, top_on, _top_off = brightest

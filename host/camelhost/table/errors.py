@@ -20,5 +20,5 @@ def shown(text, limit=ECHO_MAX):
     length said in the table's language (``(296 Zeichen)``)."""
     text = quoted(str(text).strip(), limit)
     if isinstance(text, Message):  # cut: its template through the catalogue
-        return _(text.template) % text.args
+        return _(text.template) % text.values()
     return text

@@ -55,6 +55,9 @@ INK_QUESTION = N_("grey die: black or white numerals? (b/w, or 'again' to releas
 _SEAT = re.compile(r"\bp(\d+)\b")
 #: A printf conversion in a rules-engine template; group 1 its letter (``s``, ``r``...).
 _SPEC = re.compile(r"%[-#0 +]*(?:\d+|\*)?(?:\.\d+)?([a-zA-Z%])")
+#: A named printf conversion (``%(space)d``, ``%(sigma).1f``): group 1 its name, group 2
+#: the conversion after it (``d``, ``.1f``).
+_NAMED_SPEC = re.compile(r"%\((\w+)\)([-#0 +]*\d*(?:\.\d+)?[a-zA-Z])")
 _PARTNER = re.compile(r"\bpartner (\d+)\b")
 #: A printf conversion of a float with its places (``%.1f``, ``%+.2f``).
 _FLOAT_SPEC = re.compile(r"%[-#0 +]*\d*(?:\.\d+)?f$")
@@ -83,6 +86,8 @@ def translated(message):
     message = getattr(message, "message", message)
     if not isinstance(message, Message):
         return str(message)
+    if message.fields:
+        return _translated_named(message)
     specs = [m for m in _SPEC.finditer(message.template) if m.group(1) != "%"]
     args = tuple(translated(a) if isinstance(a, Message)
                  else _shown_arg(a, specs[i] if i < len(specs) else None)
@@ -101,6 +106,25 @@ def translated(message):
             isinstance(args[i], str) else m.group(0)
 
     return _SPEC.sub(spec, template) % args
+
+
+def _translated_named(message):
+    """``translated`` for a ``Message`` whose placeholders are named (``%(space)d``):
+    each field shown as ``_shown_arg`` shows an argument with its conversion in the
+    English template; a float field written with ``%(name).Nf`` is then text, which the
+    translated template takes as ``%(name)s``."""
+    specs = {m.group(1): _SPEC.match("%" + m.group(2))
+             for m in _NAMED_SPEC.finditer(message.template)}
+    fields = {name: translated(value) if isinstance(value, Message)
+              else _shown_arg(value, specs.get(name))
+              for name, value in message.fields.items()}
+
+    def spec(m):
+        name = m.group(1)
+        return "%%(%s)s" % name if _FLOAT_SPEC.match("%" + m.group(2)) and \
+            isinstance(fields.get(name), str) else m.group(0)
+
+    return _NAMED_SPEC.sub(spec, _(message.template)) % fields
 
 
 def _shown_arg(arg, spec):

@@ -50,6 +50,7 @@ from camelhost.i18n import (
     colours_in,
     decimal,
     edition_word,
+    listed,
     ngettext,
     percent,
     pgettext,
@@ -475,7 +476,8 @@ def _explain_failure(pyramid, exc, when):
                 state = seen
                 break
             time.sleep(0.05)
-        raise CliError(sensor_problem(state) + _(" (%s; nothing was saved)") % when) from None
+        raise CliError(_("%(problem)s (%(when)s; nothing was saved)")
+                       % {"problem": sensor_problem(state), "when": when}) from None
     # a silent device: did it restart? its HELLO may still be on the way
     deadline = time.monotonic() + 2.0
     while time.monotonic() < deadline:
@@ -649,7 +651,7 @@ def check_light(profile, samples, settings, port=None):
     readings were taken with are refused, nothing is saved."""
     problem = light_problem(profile, samples, settings, port)
     if problem:
-        raise CliError(problem + _(" (nothing was saved)"))
+        raise CliError(_("%(problem)s (nothing was saved)") % {"problem": problem})
 
 
 def checked(loo):
@@ -686,15 +688,19 @@ def advise(pairs, saturated, loo, n_readings, settings=None, brightest=None):
         if loo["_total"].get("n") and skipped:
             # tester s35-2 finding 9: '100.0% named right' of the grey inks alone read as
             # a promise for every die, whose spread 3 readings measure only roughly
-            line += (_("; but the check covered only %(classes)s: the other classes were read "
-                       "fewer than 4 times, which measures a die's spread only roughly, so the "
-                       "pyramid may reject such a die in play (%(samples)d readings a class, "
-                       "the default, are advised)")
-                     % {"classes": ", ".join(shown_label(label) for label in covered),
-                        "samples": DEFAULT_SAMPLES})
+            # TRANSLATORS: %(good)s: "good: every pair of classes is at least 9.0 sigma
+            # apart (closest: ...)"
+            line = (_("%(good)s; but the check covered only %(classes)s: the other classes "
+                      "were read fewer than 4 times, which measures a die's spread only "
+                      "roughly, so the pyramid may reject such a die in play (%(samples)d "
+                      "readings a class, the default, are advised)")
+                    % {"good": line, "classes": listed(shown_label(label) for label in covered),
+                       "samples": DEFAULT_SAMPLES})
         elif loo["_total"].get("n"):
-            line += (_("; %s of the readings were named right when left out of the fit")
-                     % percent(loo["_total"]["accuracy"], 1))  # as the check line writes it
+            # TRANSLATORS: %(good)s as above; %(share)s: a percentage ("99.5%")
+            line = (_("%(good)s; %(share)s of the readings were named right when left out of "
+                      "the fit")
+                    % {"good": line, "share": percent(loo["_total"]["accuracy"], 1)})
         return line
     names = ", ".join("%s/%s (%s)" % (shown_label(p["a"]), shown_label(p["b"]),
                                        decimal(p["sigma"], 1)) for p in close)
@@ -807,9 +813,9 @@ def _calibrate_typed(pyramid, driver, edition, samples, gain, integration, save,
     except CliError as exc:
         if getattr(exc, "keeps_settings", False):
             raise
-        note = put_back(pyramid, before) if touched else None
+        note = put_back(pyramid, before, exc) if touched else None
         if note:
-            raise CliError("%s; %s" % (exc, note)) from None
+            raise CliError(note) from None
         if touched and getattr(exc, "link_failure", False):
             # a command the board did not answer: say what it was left with
             raise CliError(_("%(problem)s; the pyramid keeps its profile and its settings: "
@@ -819,9 +825,8 @@ def _calibrate_typed(pyramid, driver, edition, samples, gain, integration, save,
     except KeyboardInterrupt:
         # Ctrl-C: put them back as well, then say what q says (maker2 s42, finding 4: it
         # said only "interrupted"), with the interrupt's exit status
-        note = put_back(pyramid, before) if touched else None
-        raise CliError("%s; %s" % (stopped_words(), note) if note else stopped_words(),
-                       exit_code=130) from None
+        note = put_back(pyramid, before, stopped_words()) if touched else None
+        raise CliError(note or stopped_words(), exit_code=130) from None
     except BaseException:  # put them back as well, then stop
         if touched:
             put_back(pyramid, before)
@@ -841,11 +846,13 @@ def _settings_words(cfg):
         "gain": cfg["gain"]}
 
 
-def put_back(pyramid, before):
+def put_back(pyramid, before, problem=None):
     """Give the pyramid the settings of the ``CFG`` ``before`` again (edition, gain,
     integration time) where they differ from what it runs now; ``None`` when it runs
-    them (again), else the clause saying what it may keep: the board was not reached
-    (its port lost, or no answer to ``SET`` in ``Link.configure``'s time)."""
+    them (again), else the line saying what it may keep: the board was not reached
+    (its port lost, or no answer to ``SET`` in ``Link.configure``'s time). ``problem``
+    (``str``, or an exception: its text): what stopped the session, said first in the
+    same sentence (one message a translator reads whole, not two glued by ``;``)."""
     from camelhost.device.link import LinkError
 
     if pyramid.link.state not in ("closed", "connecting"):
@@ -866,9 +873,17 @@ def put_back(pyramid, before):
                 return None
         except (LinkError, OSError, KeyError):
             pass
-    return (_("the pyramid may still run this session's sensor settings, not its own (%s): "
-              "unplug it and plug it back in, and it starts at its own again (pyramid "
-              "monitor shows them)") % _settings_words(before))
+    if problem is not None:
+        # TRANSLATORS: %(problem)s: what stopped the calibration (a sentence of its own,
+        # in lower case); %(settings)s: the pyramid's own settings ("second edition, 24.0
+        # ms, gain 16x")
+        return (_("%(problem)s; the pyramid may still run this session's sensor settings, "
+                  "not its own (%(settings)s): unplug it and plug it back in, and it starts "
+                  "at its own again (pyramid monitor shows them)")
+                % {"problem": problem, "settings": _settings_words(before)})
+    return (_("the pyramid may still run this session's sensor settings, not its own "
+              "(%(settings)s): unplug it and plug it back in, and it starts at its own again "
+              "(pyramid monitor shows them)") % {"settings": _settings_words(before)})
 
 
 def _calibrate(pyramid, driver, edition, samples, gain, integration, save, out, autorange):
@@ -1428,22 +1443,25 @@ def stopped_saturated(stop, edition, settings, port=None):
             "limit": saturation_level(it)}
     estimate = brightest_estimate(stop.collected, edition, (stop.label, stop.clear))
     if estimate is None:
-        return head + ". " + _(
-            "The readings so far cannot tell how bright the dice are: calibrate again with "
-            "--autorange, which measures the brightest die and chooses the gain (%s); the "
-            "pyramid keeps its profile") % again_command(port, "--autorange")
+        # TRANSLATORS: %(stopped)s: the sentence saying where the session stopped and why
+        return _(
+            "%(stopped)s. The readings so far cannot tell how bright the dice are: calibrate "
+            "again with --autorange, which measures the brightest die and chooses the gain "
+            "(%(command)s); the pyramid keeps its profile") % {
+                "stopped": head, "command": again_command(port, "--autorange")}
     label, counts = estimate
     text, new = saturation_fix(settings, counts)
     if new is None:
-        return head + ". " + (_("The readings so far put the brightest die (%(die)s) near "
-                                "%(counts)d counts here: it needs %(fix)s; the pyramid keeps "
-                                "its profile")
-                              % {"die": shown_label(label), "counts": counts, "fix": text})
-    return head + ". " + (_(
-        "The readings so far put the brightest die (%(die)s) near %(counts)d counts here: "
-        "set %(fix)s, or let --autorange choose the gain (it measures the brightest die), and "
-        "calibrate again (%(command)s); the pyramid keeps its profile") % {
-            "die": shown_label(label), "counts": counts, "fix": text,
+        # TRANSLATORS: %(stopped)s: the sentence saying where the session stopped and why
+        return (_("%(stopped)s. The readings so far put the brightest die (%(die)s) near "
+                  "%(counts)d counts here: it needs %(fix)s; the pyramid keeps its profile")
+                % {"stopped": head, "die": shown_label(label), "counts": counts, "fix": text})
+    # TRANSLATORS: %(stopped)s: the sentence saying where the session stopped and why
+    return (_(
+        "%(stopped)s. The readings so far put the brightest die (%(die)s) near %(counts)d "
+        "counts here: set %(fix)s, or let --autorange choose the gain (it measures the "
+        "brightest die), and calibrate again (%(command)s); the pyramid keeps its profile") % {
+            "stopped": head, "die": shown_label(label), "counts": counts, "fix": text,
             "command": again_command(port, "--integration", "%.1f" % new["integration_ms"],
                                      "--gain", str(new["gain"]))})
 
@@ -1477,9 +1495,10 @@ def _light_round_check(pyramid, edition, settings, total, out):
         label, clear = darkest_die
         text, new = light_fix(settings, clear, floor, brightest, LIGHT_MARGIN)
         if new is None:
-            raise CliError(light_problem(profile, seen, settings, pyramid.port)
-                           + _(" (after %(done)d of %(total)d readings; nothing was saved)")
-                           % {"done": taken, "total": total})
+            raise CliError(_("%(problem)s (after %(done)d of %(total)d readings; nothing "
+                             "was saved)")
+                           % {"problem": light_problem(profile, seen, settings, pyramid.port),
+                              "done": taken, "total": total})
         longer = new["integration_ms"]  # sent in whole ms: 3 is the one 2.4 ms step
         try:
             cfg = pyramid.link.configure(
@@ -1567,7 +1586,7 @@ def _session(pyramid, driver, edition, samples, save, out, cfg, it, settings, st
     if refused:  # a die the check cannot name: the advice above says the light if dim
         raise CliError(refusal_line(refused, collected, pyramid.port))
     if dim:
-        raise CliError(dim + _(" (nothing was saved)"))
+        raise CliError(_("%(problem)s (nothing was saved)") % {"problem": dim})
     if save:
         text = json.dumps(profile, sort_keys=True, separators=(",", ":"))
         held = held_profile(pyramid)  # what it holds before: a late SAVE is told by INFO
@@ -1761,7 +1780,7 @@ def too_few_left_line(short, port=None):
         "not saved: with those readings left out, %(classes)s have fewer than %(least)d "
         "readings each, too few to fit; put the die asked for in the head at each step and "
         "run %(command)s again; the pyramid keeps its profile", len(short)) % {
-                 "classes": ", ".join(shown_label(label) for label in short),
+                 "classes": listed(shown_label(label) for label in short),
                  "least": MIN_SAMPLES, "command": again_command(port)}
 
 
@@ -1924,7 +1943,7 @@ def print_report(result, out):
         print(_("check of %(classes)s only (each reading left out of the fit in turn; the "
                 "other classes were read fewer than 4 times): %(right)s named right, "
                 "%(rejected)s rejected, %(wrong)s named as another class") % {
-                  "classes": ", ".join(shown_label(label) for label in covered),
+                  "classes": listed(shown_label(label) for label in covered),
                   "right": percent(t["accuracy"], 1), "rejected": percent(t["rejected"], 1),
                   "wrong": percent(t["error"], 1)}, file=out)
     elif t["n"]:

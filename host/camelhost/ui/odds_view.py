@@ -139,7 +139,8 @@ def panel_legend():
                      + ["  %-19s%s" % row for row in rows])
 
 
-def odds_lines(odds, view, width=80, tile_names=None, waiting=False, noted=False):
+def odds_lines(odds, view, width=80, tile_names=None, waiting=False, noted=False,
+               split=True):
     """The odds panel as a Rich ``Text``: one row per racing camel (best leg odds
     first), then the best actions for the player to act.
 
@@ -151,7 +152,11 @@ def odds_lines(odds, view, width=80, tile_names=None, waiting=False, noted=False
     ``noted``: in the narrow form, a line under the advice says what its numbers are
     (``narrow_note``: a negative overall value is no loss of coins) instead of the short
     label at its end, a line more (the screen asks for it when it has the row to spare:
-    ``camelhost.ui.plan``)."""
+    ``camelhost.ui.plan``). ``split``: in the narrow form, a second action that fits no
+    row beside the first with the label (noted: alone) stands on two rows of its own
+    (its words, then its figures and the label), a row more, where ``False`` leaves it
+    out (the screen takes that form when it has no row to spare: ``plan``'s
+    ``odds_single``)."""
     if tile_names is None:
         edition = get_edition(view["edition"])
         tile_names = (side_word(edition, "+"), side_word(edition, "-"))
@@ -330,6 +335,25 @@ def odds_lines(odds, view, width=80, tile_names=None, waiting=False, noted=False
                 return held
         return lines
 
+    def split_last(count, note):
+        # the first ``count`` actions with the last of them on two rows of its own, its
+        # words whole on the first, its number, value now and label on the next ("Für
+        # Ben: Wettplättchen grün +1,85;" / "  Pyramidenplättchen" / "  -2,88 (jetzt
+        # +1,00) (Bilanz)", ``note`` the label, or none), where the actions before it
+        # take one row: one row more than the narrow form's (``NARROW_ADVICE_LINES``),
+        # else ``None``
+        part, why, number = parts[count - 1]
+        at = part.rfind(number) if number else -1
+        earlier = wrapped(head, parts[:count - 1])
+        if at <= 0 or len(earlier) != NARROW_ADVICE_LINES - 1:
+            return None
+        rows = earlier[:-1] + [earlier[-1] + ";", "  " + part[:at].rstrip(" "),
+                               "  " + " ".join(x for x in (part[at:], why, note) if x)]
+        if any(cell_len(row) > max(20, width) for row in rows) or \
+                " ".join(rows).split() != words(head, parts[:count], note):
+            return None
+        return rows
+
     if wide:
         # the wide form: how far the best is ahead of the next on the heading (as plain
         # mode's best says it), then one action a line, its reason wrapped under it
@@ -372,6 +396,20 @@ def odds_lines(odds, view, width=80, tile_names=None, waiting=False, noted=False
             bare = wrapped(head, parts[:shown_count])
             if len(bare) <= NARROW_ADVICE_LINES:
                 lines, labelled = bare, False
+        if split and shown_count == 1 < len(parts):
+            # the second action left out because it doesn't fit a row with the label (a
+            # German "Pyramidenplättchen -2,88 (jetzt +1,00) (Bilanz)" 49 columns beside
+            # the first action's row, closing 45), or noted, alone ("Plättchen
+            # (Anfeuern) auf 4 -0,19 (jetzt +1,22)", 47): on two rows of its own instead,
+            # under the note of both when noted
+            note = narrow_note([e for _k, _w, e in best["shown"][:2]]) if noted else ""
+            alone = textwrap.wrap(note, width=max(20, width)) if note else None
+            alone = alone if alone and len(alone) <= NARROW_NOTE_LINES else None
+            if (note_line is None) == (alone is None):
+                two = split_last(2, "" if alone else order_note(2))
+                if two is not None:
+                    lines, shown_count, note_line = two, 2, alone
+                    labelled = note_line is None and bool(order_note(2))
     else:
         shown_count = len(parts)
         labelled = False

@@ -145,6 +145,8 @@ class Plan:
     ``hint`` (the leg-scoring or race-over panel is longer than its room: the line
     under it shows), ``players_compact`` (the players table's compact form shows),
     ``odds_noted`` (the odds panel's narrow advice with its note line shows),
+    ``odds_single`` (that advice's form with its second action left out shows, where
+    the other has it on two rows of its own: ``plan``),
     ``panel_rows`` (most rows of that scrolling panel, ``None``: as tall as it
     needs), ``log`` (rows left for the history), ``odds_width`` and ``players_width``
     (columns), ``height`` (the terminal's rows), ``marker_in_hint`` (the history is
@@ -159,7 +161,7 @@ class Plan:
     __slots__ = ("too_small", "detail", "track", "track_rows", "track_used", "middle",
                  "hint", "panel_rows", "log", "odds_width", "players_width",
                  "players_compact", "odds_noted", "height", "marker_in_hint", "digits",
-                 "leaders", "banner", "info_brief")
+                 "leaders", "banner", "info_brief", "odds_single")
 
     def __init__(self, **fields):
         for name in self.__slots__:
@@ -169,8 +171,34 @@ class Plan:
         return "Plan(%s)" % ", ".join("%s=%r" % (n, getattr(self, n)) for n in self.__slots__)
 
 
-def plan(view, size, texts, panel="odds", banner=(), digits=False, error=None,
-         detail=None, scrolled_back=False, leaders=None, log_need=LOG_MIN):
+#: What a plan shows or leaves out (``Plan``'s attributes) that a row more of the odds
+#: panel must not change for that row to cost the history a line only (``plan``).
+_GIVES_WAY = ("detail", "track", "track_used", "hint", "panel_rows", "players_compact",
+              "odds_noted", "marker_in_hint", "digits", "leaders", "banner", "info_brief")
+
+
+def plan(view, size, texts, log_need=LOG_MIN, **parts):
+    """``_plan``'s plan of the screen (the same arguments), with one choice more: where
+    ``texts`` has ``"odds_single"`` (``odds_view.odds_lines(split=False)``: the narrow
+    advice with its second action left out, where the ``"odds"`` text has it on two
+    rows of its own), the plan with the ``"odds"`` text when its row costs nothing but
+    a history line the history can spare (everything else laid out as with the other
+    form), else the plan with ``"odds_single"``, its ``odds_single`` true."""
+    if "odds_single" not in texts:
+        return _plan(view, size, texts, log_need=log_need, **parts)
+    single = _plan(view, size, dict(texts, odds=texts["odds_single"]), log_need=log_need,
+                   **parts)
+    both = _plan(view, size, texts, log_need=log_need, **parts)
+    same = all(getattr(both, name) == getattr(single, name) for name in _GIVES_WAY)
+    if both.too_small or (same and both.log >= log_need):
+        both.odds_single = False
+        return both
+    single.odds_single = True
+    return single
+
+
+def _plan(view, size, texts, panel="odds", banner=(), digits=False, error=None,
+          detail=None, scrolled_back=False, leaders=None, log_need=LOG_MIN):
     """The plan of the screen for ``view`` (a ``table_view`` dict, or ``None`` before
     the first) on a terminal of ``size`` (columns, rows).
 
@@ -206,7 +234,7 @@ def plan(view, size, texts, panel="odds", banner=(), digits=False, error=None,
                   track=False, track_rows=None, track_used=0, hint=False,
                   players_compact=False, odds_noted=False, height=height,
                   marker_in_hint=False, digits=digits, leaders=leaders is not None,
-                  banner=True, info_brief=False,
+                  banner=True, info_brief=False, odds_single=False,
                   odds_width=odds_width(view, width), players_width=players_width(view, width))
     if result.too_small or view is None:
         return result

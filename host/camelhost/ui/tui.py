@@ -1562,7 +1562,7 @@ class TableApp(InLanguage, App):
             if getattr(self, "_info_shown", None) is not info:
                 self._info_shown = info
                 self.query_one("#info", Static).update(info)
-        self._show_odds_form(shown.odds_noted)
+        self._show_odds_form(shown.odds_noted, shown.odds_single)
         track = self.query_one("#track", Static)
         track.display = shown.track
         if shown.track:
@@ -1617,13 +1617,24 @@ class TableApp(InLanguage, App):
             return made[1]
         return None
 
-    def _show_odds_form(self, noted):
-        """The odds panel with its narrow advice's note line (``noted``) or without, as
-        the plan says."""
+    def _single_odds(self):
+        """The odds panel with its narrow advice's second action left out
+        (``odds_lines(split=False)``), made with the panel's text now, where that text
+        has it on two rows of its own; else ``None``."""
+        made = getattr(self, "_odds_single", None)
+        if made is not None and made[0] is self._texts.get("#odds"):
+            return made[1]
+        return None
+
+    def _show_odds_form(self, noted, single=False):
+        """The odds panel with its narrow advice's note line (``noted``), or with its
+        second action left out (``single``), or as it is, as the plan says."""
         if "#odds" in self._texts:
             form = self._noted_odds() if noted else None
             self._odds_shown_noted = form is not None
-            self.query_one("#odds", Static).update(form or self._texts["#odds"])
+            alone = self._single_odds() if single and form is None else None
+            self._odds_shown_single = alone is not None
+            self.query_one("#odds", Static).update(form or alone or self._texts["#odds"])
 
     def screen_plan(self):
         """The plan (``camelhost.ui.plan.plan``) for what the screen shows now."""
@@ -1643,6 +1654,9 @@ class TableApp(InLanguage, App):
         noted = self._noted_odds()
         if noted is not None:
             texts["odds_noted"] = noted.plain
+        single = self._single_odds()
+        if single is not None:
+            texts["odds_single"] = single.plain
         brief = getattr(self, "_info_brief", None)
         if brief is not None:
             texts["info_brief"] = brief.plain
@@ -1711,10 +1725,17 @@ class TableApp(InLanguage, App):
                            waiting=figures is None, noted=True)
         before = getattr(self, "_odds_noted", None)
         self._odds_noted = (new, noted)
-        # the plan reads the panel's rows, with and without the note line: shared out
-        # again when either count changes, or when the noted form is on screen (the plain
-        # text _put has just shown must give way to it)
+        single = odds_lines(figures, view, self.odds_width(), tile_names(view),
+                            waiting=figures is None, split=False)
+        was_single = getattr(self, "_odds_single", None)
+        self._odds_single = (new, single) if single.plain != new.plain else None
+        # the plan reads the panel's rows, with and without the note line (and with the
+        # second action left out, where the panel's text has it on two rows of its own):
+        # shared out again when a count changes, or when another form than the plain
+        # text _put has just shown is on screen (that text must give way to it)
         if (old is None or before is None or getattr(self, "_odds_shown_noted", False)
+                or getattr(self, "_odds_shown_single", False)
+                or (was_single is None) != (self._odds_single is None)
                 or old.plain.count("\n") != new.plain.count("\n")
                 or before[1].plain.count("\n") != noted.plain.count("\n")):
             self.fit()
