@@ -750,15 +750,21 @@ def _refuse_journals_pseudo_terminal(args, header, options, uid=None):
                            port, uid) or port_word()])
     # no number from the journal keeps only the port the game began on (its game line), not
     # the one a resume went on with, which the maker last saw (tester s45, finding 5)
+    fill = {"path": path, "command": command}
+    several = sources.emulators_of(uid)
+    if len(several) > 1 and sources.running_emulated_port(port, uid) is None:
+        raise CliError(_("%(path)s was played on a pseudo-terminal (an emulated pyramid's), "
+                         "whose number may be another program's terminal now, so a resume "
+                         "opens one only when its port is given again; nothing was changed. "
+                         "Continue with the port the emulator prints: %(command)s (or "
+                         "--pyramid manual and type the dice). Emulated Picos run on "
+                         "%(ports)s: this game's board may be one of these")
+                       % dict(fill, ports=", ".join(several)))
     text = (_("%(path)s was played on a pseudo-terminal (an emulated pyramid's), whose "
               "number may be another program's terminal now, so a resume opens one "
               "only when its port is given again; nothing was changed. Continue with "
               "the port the emulator prints: %(command)s (or --pyramid manual and "
-              "type the dice)") % {"path": path, "command": command})
-    several = sources.emulators_of(uid)
-    if len(several) > 1 and sources.running_emulated_port(port, uid) is None:
-        text += ". " + _("Emulated Picos run on %s: this game's board may be one of these") % (
-            ", ".join(several))
+              "type the dice)") % fill)
     raise CliError(text)
 
 
