@@ -90,7 +90,7 @@ def test_too_few_readings_left_to_fit_is_one_line_naming_the_class_and_the_comma
                     "and run pyramid calibrate --port /dev/ttyACM0 again; the pyramid keeps "
                     "its profile"), line
     assert calibrate.too_few_left_line(["blue", "grey-black"]).startswith(
-        "not saved: with those readings left out, blue, grey-black have fewer than 3 "
+        "not saved: with those readings left out, blue and grey-black have fewer than 3 "
         "readings each")
 
 
