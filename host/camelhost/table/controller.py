@@ -716,7 +716,8 @@ class Table:
     def answered_aside(self, text):
         """Note ``text`` (a str), a line a screen typed and answered itself without
         ``line`` (the full screen's ``show``, ``help``, a bare ``win`` opening its
-        picker; ``line``'s own ``undo`` asked about and its answers), as the last line typed: something happened between two pushes, so a
+        picker; ``line``'s own ``undo`` asked about and its answers), as the last line
+        typed: something happened between two pushes, so a
         ``release`` or an F5 after it is no likely second push (``double_push``). An
         empty line is no line (as in ``line``). Changes nothing else."""
         words = text.lower().split()
@@ -945,7 +946,7 @@ class Table:
         if self._late(event):
             return
         self.waiting_release = False
-        self._questions_left()  # the table changes: an undo is asked about anew
+        self._questions_left()  # the table changes: a question left says so first
         link_event = event
         try:
             event = events.from_link(event)
