@@ -202,11 +202,15 @@ def test_the_plain_output_is_the_same_whichever_card_was_played():
     assert typed_red == typed_green
 
 
-def test_a_die_arriving_while_the_picker_is_open_cancels_the_card(tmp_path):
+def test_a_die_arriving_while_the_picker_is_open_cancels_the_card(tmp_path, monkeypatch):
+    # tester46 finding 1: the picker closes as the die comes, saying so before the
+    # die's lines; a colour's key pressed then is swallowed, never shown
     import queue
     import types
 
-    from camelhost.ui.tui import TableApp
+    from camelhost.ui.tui import CommandInput, TableApp
+
+    monkeypatch.setattr(CommandInput, "SWALLOW_S", 600.0)  # no wall clock in the test
 
     events = queue.Queue()
     pyramid = types.SimpleNamespace(events=lambda: events, virtual=None, manual=False)
@@ -222,9 +226,15 @@ def test_a_die_arriving_while_the_picker_is_open_cancels_the_card(tmp_path):
                 await pilot.pause(0.05)
                 if session.current == 1:
                     break
+            await scenes.settle(pilot)
+            assert not isinstance(app.screen, FinishCardPicker)
+            history = list(app.query_one("#log").history)
+            at = history.index("(no finish card played)")
+            assert history[at - 1] == "> win", history
+            assert history[at + 1].startswith("Ann takes a pyramid ticket: red 1"), history
             await pilot.press("r")
             await pilot.pause()
-            assert "no finish card played" in str(app.query_one("#error").content)
+            assert app.query_one("#command").value == ""  # swallowed: not shown
 
     asyncio.run(play())
     assert _cards(session) == []  # not played for Ben, not for Ann

@@ -251,6 +251,11 @@ class Table:
         #: ``"winner"``/``"loser"`` after a bare ``win``/``lose``: the next line is the
         #: finish card's colour, taken privately (never shown, RULES 1.8, 5).
         self.private = None
+        #: a question a screen asks on its own and waits for (the full screen's
+        #: finish-card picker): a callable of no arguments that closes it and says so
+        #: in one line, called when a pyramid event leaves it (``_questions_left``);
+        #: else ``None``. The screen sets it while the question is open.
+        self.screen_question = None
         #: True when a finish card's colour typed at the table is masked as it is typed
         #: (the full screen sets it): nobody else reads it, so ``win red`` is checked
         #: as the private paths are. False (the plain mode): the terminal shows it.
@@ -380,6 +385,7 @@ class Table:
         if self.undo_asked and yes_or_no(text):  # 'y' answers the question: no die
             text, words = "undo", ["undo"]
         if self._undo_asked_first(words):
+            self.answered_aside(text)  # asked or answered: a line between two pushes
             return True
         if not words:
             return True
@@ -413,8 +419,10 @@ class Table:
         does a yes (``y``, ``yes``, German ``j``, ``ja``: ``camelhost.i18n.yes_or_no``,
         read so only while the question waits, so ``y`` is no yellow die then); an empty
         line or a no (``n``, ``no``, German ``nein``) leaves it and says nothing was undone;
-        any other line leaves it and is taken as it is. True when the line was answered
-        here."""
+        any other line (an action, a die, ``release``, ``show``, a refused line) leaves it
+        too, said in the same words before the line is taken as it is, so the history
+        never reads as a question left unanswered (tester46 finding 1). True when the
+        line was answered here."""
         asked, self.undo_asked = self.undo_asked, False
         if words == ["undo"] and not asked:
             scoring = self.session.undo_scoring()
@@ -430,7 +438,29 @@ class Table:
             self.display.text(_("nothing undone"))
             self.display.prompt(self.view())
             return True
+        elif asked and words != ["undo"]:  # left: said before what the line does
+            self.display.text(_("nothing undone"))
         return False
+
+    def _questions_left(self):
+        """An event from the pyramid (a die, a release that brought none, a gap, a
+        fault) pre-empts a question the table asked and waits for a typed answer: the
+        undo of a scoring (``undo_asked``), a finish card's colour asked unseen
+        (``private``) and a screen's own question (``screen_question``: the full
+        screen's finish-card picker). Each is left and says so in one line, in the words
+        its own "no" gives (``nothing undone``, ``no finish card played``), before the
+        event's lines: a real pyramid's push is no typed answer, and a die out of the
+        pyramid can't be refused (tester46 finding 1). The colour typed (or picked)
+        after it is then never taken for the player to act next."""
+        left, self.screen_question = self.screen_question, None
+        if left is not None:
+            left()
+        if self.undo_asked:
+            self.undo_asked = False
+            self.display.text(_("nothing undone"))
+        if self.private is not None:
+            self.private = None
+            self.display.text(_("no finish card played"))
 
     #: how many of its latest moments the table remembers (``line``'s ``moment``)
     MOMENTS_KEPT = 64
@@ -686,7 +716,8 @@ class Table:
     def answered_aside(self, text):
         """Note ``text`` (a str), a line a screen typed and answered itself without
         ``line`` (the full screen's ``show``, ``help``, a bare ``win`` opening its
-        picker), as the last line typed: something happened between two pushes, so a
+        picker; ``line``'s own ``undo`` asked about and its answers), as the last line
+        typed: something happened between two pushes, so a
         ``release`` or an F5 after it is no likely second push (``double_push``). An
         empty line is no line (as in ``line``). Changes nothing else."""
         words = text.lower().split()
@@ -915,7 +946,7 @@ class Table:
         if self._late(event):
             return
         self.waiting_release = False
-        self.undo_asked = False  # the table changes: an undo is asked about anew
+        self._questions_left()  # the table changes: a question left says so first
         link_event = event
         try:
             event = events.from_link(event)

@@ -92,7 +92,7 @@ from camelhost.ui.plan import (  # noqa: F401  (CUT_MARK: the history's top row'
     text_rows,
     too_small_text,
 )
-from camelhost.ui.screens import FinishCardPicker, HelpScreen, InLanguage
+from camelhost.ui.screens import FinishCardPicker, HelpScreen, InLanguage, spelled_rests
 
 #: What stands for everything typed after a finish-card command word, whatever its
 #: length (a mask as long as the text would tell ``red`` from ``yellow``).
@@ -1120,6 +1120,9 @@ class TableApp(InLanguage, App):
         #: the ``JournalFull`` that stopped the table (``run`` raises it), or ``None``
         self.failure = None
         self._echo_waits = None  # the echo of the command being answered, not yet written
+        #: the history index of that echo once written before the table's reply ended
+        #: (a line said first, then the refusal: ``refuse_echo`` marks it there)
+        self._echo_written = None
         self.prompt_view = None  # the view the prompt line was last made for
         #: the lines of the question of the ``undo`` asked about (``Table.undo_asked``)
         self.asked_lines = []
@@ -1768,17 +1771,32 @@ class TableApp(InLanguage, App):
         else:
             shown = shorten(text, ECHO_MAX)
         self._echo_waits = "> " + shown
+        self._echo_written = None
 
     def flush_echo(self):
         """Write the echo waiting for the table's reply, if any (before that reply)."""
         line, self._echo_waits = self._echo_waits, None
         if line is not None:
-            self.query_one("#log", HistoryLog).add(line)
+            log = self.query_one("#log", HistoryLog)
+            log.add(line)
+            if self.answering:  # written by the reply: a refusal after it marks it there
+                self._echo_written = len(log.history) - 1
 
     def refuse_echo(self, reason=None):
         """The command was refused: its echo goes into the history marked ``(refused)``
         (the history keeps what was typed). ``reason``: the refusal on the error line,
-        written into that mark when the error line is cleared (``clear_error``)."""
+        written into that mark when the error line is cleared (``clear_error``). An
+        echo the table's reply already wrote (a line said before the refusal: an undo
+        asked about, left by the refused line, says ``nothing undone`` first) is
+        marked where it stands."""
+        log = self.query_one("#log", HistoryLog)
+        at, mark = self._echo_written, "  " + _("(refused)")
+        if (self._echo_waits is None and at is not None and at < len(log.history)
+                and log.history[at].startswith("> ") and not log.history[at].endswith(mark)):
+            log.amend(at, log.history[at] + mark)
+            if reason is not None:
+                self._refusal = (at, without_echo(reason, log.history[at][2:-len(mark)]))
+            return
         if self._echo_waits is not None:
             typed = self._echo_waits[2:]
             self._echo_waits += "  " + _("(refused)")
@@ -1838,6 +1856,8 @@ class TableApp(InLanguage, App):
         finally:
             self.answering -= 1
             self.flush_echo()  # accepted in silence: still echoed
+            if not self.answering:  # answered: a refusal later is no refusal of it
+                self._echo_written = None
 
     def _submit(self, text, typed_at=None, emptied=False):
         with self.one_update():  # one screen update for the line, whatever it changes
@@ -1933,13 +1953,33 @@ class TableApp(InLanguage, App):
             self.exit()
 
     def open_picker(self, pile):
-        """Open the private finish-card picker for the player to act on ``pile``. If
-        the turn moves on while it is open (a die from the pyramid), nothing is played."""
+        """Open the private finish-card picker for the player to act on ``pile``. An
+        event from the pyramid that leaves it (a die: ``Table.screen_question``) closes
+        it, ``(no finish card played)`` written before the event's lines (tester46
+        finding 1); if the turn moves on otherwise while it is open, nothing is
+        played."""
         s = self.session
         seat = s.current
         version = facts(s)["version"]
+        left = []  # closed by the table: nothing more to say
+
+        def leave():
+            left.append(True)
+            self.table_display._write(_("(no finish card played)"))
+            if not picker.picked:  # else its pick is on its way out: ``chosen`` drops it
+                picker.picked = True
+                picker.dismiss(None)
+                # a colour's keys pressed as it closes never show on the command line
+                racing = s.edition.racing
+                box.swallow_rest_of([rest for colour in racing
+                                     for rest in spelled_rests("", colour)]
+                                    + [str(i) for i in range(1, len(racing) + 1)])
 
         def chosen(colour):
+            if self.table.screen_question is leave:
+                self.table.screen_question = None
+            if left:
+                return
             self.clear_error()
             if colour is None:
                 self.table_display._write(_("(no finish card played)"))
@@ -1962,6 +2002,7 @@ class TableApp(InLanguage, App):
         picker = FinishCardPicker(s.names[seat], pile, s.edition)
         box = self.screen.query_one("#command", CommandInput)
         picker.on_pick, picker.swallow_key = box.swallow_rest_of, box.swallow_key
+        self.table.screen_question = leave
         self.push_screen(picker, chosen)
 
     def on_input_submitted(self, message):
