@@ -622,7 +622,7 @@ def parse_command(text, session):
     words = text.split()
     head = words[0].lower()
     if _reserved_name_first(text, session.names):  # 'Undo leg red': the player, named first
-        raise TableError(_unknown_command(text, head, session))
+        raise TableError(_unknown_command(text, head, session, typed))
     if finish_card_slip(typed, session.names):  # 'winn green': its colour never said back
         raise TableError(_(FINISH_SLIP))
     if session.phase == "ink" and head not in ("undo", "unscored", "rename"):
@@ -855,7 +855,7 @@ def _parse_die(text, head, session, typed=None):
             _check_foreign_colours(typed, text)  # 'rot 2' at an English table
         known = ("leg", "tile", "win", "lose", "partner", "pyramid")
         if head not in FORMS and head not in ALL_DICE and _nearest(head, session):
-            raise TableError(_unknown_command(text, head, session)) from None
+            raise TableError(_unknown_command(text, head, session, typed)) from None
         if any(head.startswith(k[:3]) for k in known) or head.isdigit():
             raise TableError(_("%s: check the form ('help' shows every command)")
                              % shown(_said(text, typed))) from None
@@ -873,7 +873,7 @@ def _parse_die(text, head, session, typed=None):
                                  % {"typed": shown(_said(text, typed)), "die": colours_in(head),
                                     "edition": edition_word(ed),
                                     "dice": colour_list(ed.dice)}) from None
-            raise TableError(_unknown_command(text, head, session)) from None
+            raise TableError(_unknown_command(text, head, session, typed)) from None
         if len(text) > 40:
             raise TableError(_("%(typed)s: type the die as colour and value, e.g. "
                                "'%(colour)s 2'") % {"typed": shown(_said(text, typed)),
@@ -890,7 +890,7 @@ def _parse_die(text, head, session, typed=None):
 _GLUED_DIE = re.compile(r"^([^\W\d_]{3,})([1-3])$")
 
 
-def _unknown_command(text, head, session):
+def _unknown_command(text, head, session, typed=None):
     """The refusal of a line that starts with no command: with a player's name first
     (``Ben leg red``, ``Ben: leg red``), that commands act for the player to act and
     whose turn it is; else the nearest command this edition and moment accept
@@ -898,8 +898,12 @@ def _unknown_command(text, head, session):
     command and followed by that command's form is that command (``_command_in_form``:
     ``leeg red``, never the name Leonie), and while the moment refuses it the refusal
     names it and says why, never offering it (``leeg red`` while a die is awaited:
-    ``'leeg red' reads as 'leg red', not taken now: ...``). What was typed is said back in the table's colour words. One line."""
-    text = colours_in(text)  # said back in the table's words (German 'leeg rot', not red)
+    ``'leeg red' reads as 'leg red', not taken now: ...``). ``text``: the line, its colours
+    canonical; ``typed``: the line as the player typed it, quoted as it is (``_said``:
+    German ``lge red`` stays ``lge red``), while a suggestion is said in the table's colour
+    words (``leg rot``). One line."""
+    quoted = _said(text, typed)  # the line as typed, never its colours translated
+    text = colours_in(text)  # the suggestions are said in the table's words ('leg rot')
     typed = " ".join(text.split())
     named = typed.split()[0][-1:] in (":", ",")  # 'Emli: ...' is a name, not a command
     near = None
@@ -915,7 +919,7 @@ def _unknown_command(text, head, session):
                 from camelhost.table.narration import phase_hint
                 # named, never offered ('did you mean' is for what this moment takes)
                 return _("%(typed)s reads as %(guess)s, not taken now: %(why)s") % {
-                    "typed": shown(text), "guess": shown(guess), "why": phase_hint(session)}
+                    "typed": shown(quoted), "guess": shown(guess), "why": phase_hint(session)}
             if near is None or ratio(head, formed) >= ratio(head, near):
                 near = formed
         glued = _GLUED_DIE.match(head)
@@ -943,7 +947,7 @@ def _unknown_command(text, head, session):
         else:
             turn = _("it is %s's turn") % session.names[session.current]
         # a finish card's colour is not said back (RULES 1.8): the line without it
-        said = text if rest not in ("win", "lose") else "%s %s" % (typed.split()[0], rest)
+        said = quoted if rest not in ("win", "lose") else "%s %s" % (quoted.split()[0], rest)
         why = _refusal(rest, session)
         if why is not None:  # the line without the name is refused too: never offered
             return _("%(typed)s: a command takes no player's name, it acts for the player to "
@@ -954,8 +958,8 @@ def _unknown_command(text, head, session):
                                                     "command": shown(rest)}
     if near:
         return _("unknown command %(typed)s; did you mean %(command)s? (help lists the "
-                 "commands)") % {"typed": shown(text), "command": shown(_offered(near, typed))}
-    return _("unknown command %s (help lists the commands)") % shown(text)
+                 "commands)") % {"typed": shown(quoted), "command": shown(_offered(near, typed))}
+    return _("unknown command %s (help lists the commands)") % shown(quoted)
 
 
 def _offered(near, typed):
