@@ -170,8 +170,7 @@ def reserved_word(name):
     the table speaks: a journal reads the same in each (docs/table.md, "Players' names")."""
     from camelhost.i18n import languages
     word = " ".join(name.split()).lower()
-    colours = ALL_DICE + camelup.editions.CLASSIC.camels + camelup.editions.SECOND.camels
-    if word in colours:
+    if word in _KNOWN_COLOURS:
         return ("colour", "grey" if word == "gray" else word, None)
     if word in FORMS or word in TABLE_WORDS:
         return ("command", word, None)
@@ -411,12 +410,15 @@ def _name(names, word, what, edition=None, typed=None):
         raise TableError(str(exc)) from None
 
 
+#: Every colour of a die or camel of either edition, canonical (``orange``, ``black``).
+_KNOWN_COLOURS = ALL_DICE + camelup.editions.CLASSIC.camels + camelup.editions.SECOND.camels
+
+
 def _near_colour(word, colours):
     """The colour of ``colours`` (canonical) nearest to ``word`` by its English name or
     the table's own word for it (German ``gelbb``: yellow), else ``None``
     (``suggest.nearest``)."""
-    known = ALL_DICE + camelup.editions.CLASSIC.camels + camelup.editions.SECOND.camels
-    if len(word) < 3 or word in known or word in local_colours():  # 'leg black': no 'blue?'
+    if len(word) < 3 or word in _KNOWN_COLOURS or word in local_colours():  # 'leg black': no 'blue?'
         return None
     words = list(colours) + [w for w, c in local_colours().items() if c in colours]
     near = nearest(word, words)
@@ -767,10 +769,19 @@ def _finish_card(head, words, session):
         if len(colour_hits(word.lower(), racing)) > 1:
             raise TableError(_("%(form)s: %(typed)s could be more than one camel: type more "
                                "letters") % {"form": form_of(head), "typed": shown(word)}) from None
+        said = {"form": form_of(head), "edition": edition_word(session.edition),
+                "colours": colour_list(racing)}
+        low = word.lower()
+        if low in session.edition.crazy or session.edition.crazy and low in (GREY, "gray"):
+            # typed in full, and never a card: nothing hidden is told (s46 tester 2)
+            raise TableError(_("%(form)s: crazy camels have no finish cards, nor has the grey "
+                               "die (RULES 1.8); a finish card is a racing camel's: "
+                               "%(colours)s") % said) from None
+        if low in _KNOWN_COLOURS:  # a whole colour of the other edition: not a typo
+            raise TableError(_("%(form)s: that is not a racing camel of the %(edition)s "
+                               "edition (%(colours)s)") % said) from None
         raise TableError(_("%(form)s: that is not a racing camel of the %(edition)s edition "
-                           "(%(colours)s): type the colour in full")
-                         % {"form": form_of(head), "edition": edition_word(session.edition),
-                            "colours": colour_list(racing)}) from None
+                           "(%(colours)s): type the colour in full") % said) from None
     return _action(session, "finish %s %s" % (pile, colour))
 
 
