@@ -502,7 +502,7 @@ def parse_stacks(text, edition):
             raise TableError(_("write each space as SPACE:colour,colour (e.g. 1:blue,green), "
                              "not %s") % shown(token))
         space, _colon, camels = token.partition(":")
-        space = number(space, "space", 1, 16)
+        space = _space_first(space, camels)
         camels = _unbracketed(camels, token)
         for word in camels.split(","):
             if not word:
@@ -516,6 +516,16 @@ def parse_stacks(text, edition):
     if missing:
         raise TableError(_("setup is missing: %s") % colour_list(missing))
     return stacks
+
+
+def _space_first(space, camels):
+    """The space (1..16) of a ``SPACE:camels`` token of ``setup`` or ``fix``, split at its
+    colon (``space``, ``camels``: str). Raises ``TableError`` naming the order when the
+    token is turned around (``blue,green:1``: s46 tester 5), else as ``number`` does."""
+    if camels.isdigit() and space and not space.isdigit():
+        raise TableError(_("the space comes first, then the camels on it: %s")
+                         % shown(colours_in("%s:%s" % (camels, space))))
+    return number(space, "space", 1, 16)
 
 
 def stacks_json(stacks):
@@ -751,6 +761,11 @@ def _finish_card(head, words, session):
     colour never echoed in a refusal. Raises ``TableError``."""
     racing = session.edition.racing
     if head == "finish":
+        if len(words) == 3 and words[2].lower() in ("winner", "loser") and \
+                words[1].lower() not in ("winner", "loser"):
+            # 'finish red winner': the order, its colour never said back (s46 tester 5)
+            raise TableError(_("%(command)s: the pile comes first, then the colour: "
+                               "%(form)s") % {"command": head, "form": form_of(head)})
         if len(words) != 3 or words[1].lower() not in ("winner", "loser"):
             raise _form(head)
         pile, word = words[1].lower(), words[2]
@@ -853,6 +868,12 @@ def _parse_die(text, head, session, typed=None):
                 reason = str(mine)
         if head.isdigit() and session.phase == "setup":
             raise TableError(_setup_value_hint(text, session)) from None
+        turned = " ".join(text.split()[1:] + [head])
+        if head in ("1", "2", "3") and len(text.split()) > 1 and _is_die(turned, ed):
+            # '2 red', '3 grey white': a die, its value typed first (s46 tester 5)
+            raise TableError(_("%(typed)s: the die's colour comes first, then its value: "
+                               "%(line)s") % {"typed": shown(_said(text, typed)),
+                                              "line": shown(colours_in(turned))}) from None
         if head.isdigit() and len(text.split()) == 1 and (
                 session.phase == "die" or session.phase == "turn" and session.dice_typed):
             # a bare value where a die is awaited, or typed to take a pyramid ticket
@@ -895,6 +916,16 @@ def _parse_die(text, head, session, typed=None):
         die["player"] = session.current
     die["source"] = "typed"
     return die
+
+
+def _is_die(text, edition):
+    """Whether ``text`` (its colours canonical) is a die of ``edition`` (an ``Edition``)
+    as the notation types it (``red 2``, ``grey white 3``)."""
+    try:
+        parse_die(text, edition.name)
+    except DieSyntaxError:
+        return False
+    return True
 
 
 #: A die typed without the space between its colour and its value (``rot2``, ``red3``).
@@ -1209,6 +1240,13 @@ def _tile_text(head, args, edition):
             # 'tile 7+': the space and its side run together, read as 'tile 7 +' (a
             # number then a sign reads no other way; s38 tester 6)
             args = [args[0][:-1], args[0][-1]]
+        turned = [args[0][1:], args[0][0]] if len(args) == 1 and re.fullmatch(
+            r"[+-]\d+", args[0]) else args[::-1]
+        if len(turned) == 2 and turned[1].lower() in _SIDES and turned[0].isdigit():
+            # 'tile + 5', 'tile +5': the side right, the order not (s46 tester 5)
+            raise TableError(_("%(typed)s: the space comes first, then the side: %(line)s")
+                             % {"typed": shown(" ".join([head] + args)),
+                                "line": shown(" ".join([head] + turned))})
         if len(args) != 2:
             raise _form(head, _("e.g. 'tile 7 +'"))
         space, side = args
@@ -1241,7 +1279,7 @@ def _parse_fix(rest, session):
             raise TableError(_("write the corrected stack as SPACE:colour,colour, e.g. %s")
                              % example)
         space, _colon, camels = token.partition(":")
-        space = number(space, "space", 1, 16)
+        space = _space_first(space, camels)
         camels = _unbracketed(camels, token)
         row = [_name(ed.camels, word, "camel") for word in camels.split(",") if word]
         if not row:
