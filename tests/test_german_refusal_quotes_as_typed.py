@@ -48,3 +48,27 @@ def test_a_refusal_at_setup_quotes_the_line_as_typed():
     assert said.startswith("! 'lge red' liest sich als 'leg rot', jetzt nicht genommen: ")
     assert _reply("ix 2:white,green", setup=False) == (
         "! unbekannter Befehl 'ix 2:white,green' (help zeigt die Befehle)")
+
+
+@pytest.mark.screen
+def test_the_full_screen_quotes_the_line_as_typed(tmp_path):
+    import asyncio
+
+    import tui_scenes as scenes
+
+    set_language("de")
+    app = scenes.app_for("second", ["Ann", "Ben", "Cy"], tmp=tmp_path)
+
+    async def play():
+        async with app.run_test(size=(100, 30)) as pilot:
+            await scenes.type_lines(pilot, [scenes.SECOND_SETUP, "ix 2:white,green", "lge red"])
+            await scenes.settle(pilot)
+            history = list(app.query_one("#log").history)
+            assert any(line.startswith("> ix 2:white,green  (abgewiesen: unbekannter Befehl "
+                                       "'ix 2:white,green'")
+                       for line in history), history
+            assert str(app.query_one("#error").content).startswith(
+                "! unbekannter Befehl 'lge red'; meintest du 'leg rot'?")
+            assert app.session.current == 0
+
+    asyncio.run(play())
