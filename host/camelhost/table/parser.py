@@ -170,8 +170,7 @@ def reserved_word(name):
     the table speaks: a journal reads the same in each (docs/table.md, "Players' names")."""
     from camelhost.i18n import languages
     word = " ".join(name.split()).lower()
-    colours = ALL_DICE + camelup.editions.CLASSIC.camels + camelup.editions.SECOND.camels
-    if word in colours:
+    if word in _KNOWN_COLOURS:
         return ("colour", "grey" if word == "gray" else word, None)
     if word in FORMS or word in TABLE_WORDS:
         return ("command", word, None)
@@ -411,12 +410,15 @@ def _name(names, word, what, edition=None, typed=None):
         raise TableError(str(exc)) from None
 
 
+#: Every colour of a die or camel of either edition, canonical (``orange``, ``black``).
+_KNOWN_COLOURS = ALL_DICE + camelup.editions.CLASSIC.camels + camelup.editions.SECOND.camels
+
+
 def _near_colour(word, colours):
     """The colour of ``colours`` (canonical) nearest to ``word`` by its English name or
     the table's own word for it (German ``gelbb``: yellow), else ``None``
     (``suggest.nearest``)."""
-    known = ALL_DICE + camelup.editions.CLASSIC.camels + camelup.editions.SECOND.camels
-    if len(word) < 3 or word in known or word in local_colours():  # 'leg black': no 'blue?'
+    if len(word) < 3 or word in _KNOWN_COLOURS or word in local_colours():  # 'leg black': no 'blue?'
         return None
     words = list(colours) + [w for w, c in local_colours().items() if c in colours]
     near = nearest(word, words)
@@ -500,7 +502,7 @@ def parse_stacks(text, edition):
             raise TableError(_("write each space as SPACE:colour,colour (e.g. 1:blue,green), "
                              "not %s") % shown(token))
         space, _colon, camels = token.partition(":")
-        space = number(space, "space", 1, 16)
+        space = _space_first(space, camels)
         camels = _unbracketed(camels, token)
         for word in camels.split(","):
             if not word:
@@ -514,6 +516,16 @@ def parse_stacks(text, edition):
     if missing:
         raise TableError(_("setup is missing: %s") % colour_list(missing))
     return stacks
+
+
+def _space_first(space, camels):
+    """The space (1..16) of a ``SPACE:camels`` token of ``setup`` or ``fix``, split at its
+    colon (``space``, ``camels``: str). Raises ``TableError`` naming the order when the
+    token is turned around (``blue,green:1``: s46 tester 5), else as ``number`` does."""
+    if camels.isdigit() and space and not space.isdigit():
+        raise TableError(_("the space comes first, then the camels on it: %s")
+                         % shown(colours_in("%s:%s" % (camels, space))))
+    return number(space, "space", 1, 16)
 
 
 def stacks_json(stacks):
@@ -622,7 +634,7 @@ def parse_command(text, session):
     words = text.split()
     head = words[0].lower()
     if _reserved_name_first(text, session.names):  # 'Undo leg red': the player, named first
-        raise TableError(_unknown_command(text, head, session))
+        raise TableError(_unknown_command(text, head, session, typed))
     if finish_card_slip(typed, session.names):  # 'winn green': its colour never said back
         raise TableError(_(FINISH_SLIP))
     if session.phase == "ink" and head not in ("undo", "unscored", "rename"):
@@ -749,6 +761,11 @@ def _finish_card(head, words, session):
     colour never echoed in a refusal. Raises ``TableError``."""
     racing = session.edition.racing
     if head == "finish":
+        if len(words) == 3 and words[2].lower() in ("winner", "loser") and \
+                words[1].lower() not in ("winner", "loser"):
+            # 'finish red winner': the order, its colour never said back (s46 tester 5)
+            raise TableError(_("%(command)s: the pile comes first, then the colour: "
+                               "%(form)s") % {"command": head, "form": form_of(head)})
         if len(words) != 3 or words[1].lower() not in ("winner", "loser"):
             raise _form(head)
         pile, word = words[1].lower(), words[2]
@@ -767,10 +784,19 @@ def _finish_card(head, words, session):
         if len(colour_hits(word.lower(), racing)) > 1:
             raise TableError(_("%(form)s: %(typed)s could be more than one camel: type more "
                                "letters") % {"form": form_of(head), "typed": shown(word)}) from None
+        said = {"form": form_of(head), "edition": edition_word(session.edition),
+                "colours": colour_list(racing)}
+        low = word.lower()
+        if low in session.edition.crazy or session.edition.crazy and low in (GREY, "gray"):
+            # typed in full, and never a card: nothing hidden is told (s46 tester 2)
+            raise TableError(_("%(form)s: crazy camels have no finish cards, nor has the grey "
+                               "die (RULES 1.8); a finish card is a racing camel's: "
+                               "%(colours)s") % said) from None
+        if low in _KNOWN_COLOURS:  # a whole colour of the other edition: not a typo
+            raise TableError(_("%(form)s: that is not a racing camel of the %(edition)s "
+                               "edition (%(colours)s)") % said) from None
         raise TableError(_("%(form)s: that is not a racing camel of the %(edition)s edition "
-                           "(%(colours)s): type the colour in full")
-                         % {"form": form_of(head), "edition": edition_word(session.edition),
-                            "colours": colour_list(racing)}) from None
+                           "(%(colours)s): type the colour in full") % said) from None
     return _action(session, "finish %s %s" % (pile, colour))
 
 
@@ -842,6 +868,12 @@ def _parse_die(text, head, session, typed=None):
                 reason = str(mine)
         if head.isdigit() and session.phase == "setup":
             raise TableError(_setup_value_hint(text, session)) from None
+        turned = " ".join(text.split()[1:] + [head])
+        if head in ("1", "2", "3") and len(text.split()) > 1 and _is_die(turned, ed):
+            # '2 red', '3 grey white': a die, its value typed first (s46 tester 5)
+            raise TableError(_("%(typed)s: the die's colour comes first, then its value: "
+                               "%(line)s") % {"typed": shown(_said(text, typed)),
+                                              "line": shown(colours_in(turned))}) from None
         if head.isdigit() and len(text.split()) == 1 and (
                 session.phase == "die" or session.phase == "turn" and session.dice_typed):
             # a bare value where a die is awaited, or typed to take a pyramid ticket
@@ -855,7 +887,7 @@ def _parse_die(text, head, session, typed=None):
             _check_foreign_colours(typed, text)  # 'rot 2' at an English table
         known = ("leg", "tile", "win", "lose", "partner", "pyramid")
         if head not in FORMS and head not in ALL_DICE and _nearest(head, session):
-            raise TableError(_unknown_command(text, head, session)) from None
+            raise TableError(_unknown_command(text, head, session, typed)) from None
         if any(head.startswith(k[:3]) for k in known) or head.isdigit():
             raise TableError(_("%s: check the form ('help' shows every command)")
                              % shown(_said(text, typed))) from None
@@ -873,7 +905,7 @@ def _parse_die(text, head, session, typed=None):
                                  % {"typed": shown(_said(text, typed)), "die": colours_in(head),
                                     "edition": edition_word(ed),
                                     "dice": colour_list(ed.dice)}) from None
-            raise TableError(_unknown_command(text, head, session)) from None
+            raise TableError(_unknown_command(text, head, session, typed)) from None
         if len(text) > 40:
             raise TableError(_("%(typed)s: type the die as colour and value, e.g. "
                                "'%(colour)s 2'") % {"typed": shown(_said(text, typed)),
@@ -886,11 +918,21 @@ def _parse_die(text, head, session, typed=None):
     return die
 
 
+def _is_die(text, edition):
+    """Whether ``text`` (its colours canonical) is a die of ``edition`` (an ``Edition``)
+    as the notation types it (``red 2``, ``grey white 3``)."""
+    try:
+        parse_die(text, edition.name)
+    except DieSyntaxError:
+        return False
+    return True
+
+
 #: A die typed without the space between its colour and its value (``rot2``, ``red3``).
 _GLUED_DIE = re.compile(r"^([^\W\d_]{3,})([1-3])$")
 
 
-def _unknown_command(text, head, session):
+def _unknown_command(text, head, session, typed=None):
     """The refusal of a line that starts with no command: with a player's name first
     (``Ben leg red``, ``Ben: leg red``), that commands act for the player to act and
     whose turn it is; else the nearest command this edition and moment accept
@@ -898,8 +940,12 @@ def _unknown_command(text, head, session):
     command and followed by that command's form is that command (``_command_in_form``:
     ``leeg red``, never the name Leonie), and while the moment refuses it the refusal
     names it and says why, never offering it (``leeg red`` while a die is awaited:
-    ``'leeg red' reads as 'leg red', not taken now: ...``). What was typed is said back in the table's colour words. One line."""
-    text = colours_in(text)  # said back in the table's words (German 'leeg rot', not red)
+    ``'leeg red' reads as 'leg red', not taken now: ...``). ``text``: the line, its colours
+    canonical; ``typed``: the line as the player typed it, quoted as it is (``_said``:
+    German ``lge red`` stays ``lge red``), while a suggestion is said in the table's colour
+    words (``leg rot``). One line."""
+    quoted = _said(text, typed)  # the line as typed, never its colours translated
+    text = colours_in(text)  # the suggestions are said in the table's words ('leg rot')
     typed = " ".join(text.split())
     named = typed.split()[0][-1:] in (":", ",")  # 'Emli: ...' is a name, not a command
     near = None
@@ -915,7 +961,7 @@ def _unknown_command(text, head, session):
                 from camelhost.table.narration import phase_hint
                 # named, never offered ('did you mean' is for what this moment takes)
                 return _("%(typed)s reads as %(guess)s, not taken now: %(why)s") % {
-                    "typed": shown(text), "guess": shown(guess), "why": phase_hint(session)}
+                    "typed": shown(quoted), "guess": shown(guess), "why": phase_hint(session)}
             if near is None or ratio(head, formed) >= ratio(head, near):
                 near = formed
         glued = _GLUED_DIE.match(head)
@@ -943,7 +989,7 @@ def _unknown_command(text, head, session):
         else:
             turn = _("it is %s's turn") % session.names[session.current]
         # a finish card's colour is not said back (RULES 1.8): the line without it
-        said = text if rest not in ("win", "lose") else "%s %s" % (typed.split()[0], rest)
+        said = quoted if rest not in ("win", "lose") else "%s %s" % (quoted.split()[0], rest)
         why = _refusal(rest, session)
         if why is not None:  # the line without the name is refused too: never offered
             return _("%(typed)s: a command takes no player's name, it acts for the player to "
@@ -954,8 +1000,8 @@ def _unknown_command(text, head, session):
                                                     "command": shown(rest)}
     if near:
         return _("unknown command %(typed)s; did you mean %(command)s? (help lists the "
-                 "commands)") % {"typed": shown(text), "command": shown(_offered(near, typed))}
-    return _("unknown command %s (help lists the commands)") % shown(text)
+                 "commands)") % {"typed": shown(quoted), "command": shown(_offered(near, typed))}
+    return _("unknown command %s (help lists the commands)") % shown(quoted)
 
 
 def _offered(near, typed):
@@ -1194,6 +1240,13 @@ def _tile_text(head, args, edition):
             # 'tile 7+': the space and its side run together, read as 'tile 7 +' (a
             # number then a sign reads no other way; s38 tester 6)
             args = [args[0][:-1], args[0][-1]]
+        turned = [args[0][1:], args[0][0]] if len(args) == 1 and re.fullmatch(
+            r"[+-]\d+", args[0]) else args[::-1]
+        if len(turned) == 2 and turned[1].lower() in _SIDES and turned[0].isdigit():
+            # 'tile + 5', 'tile +5': the side right, the order not (s46 tester 5)
+            raise TableError(_("%(typed)s: the space comes first, then the side: %(line)s")
+                             % {"typed": shown(" ".join([head] + args)),
+                                "line": shown(" ".join([head] + turned))})
         if len(args) != 2:
             raise _form(head, _("e.g. 'tile 7 +'"))
         space, side = args
@@ -1226,7 +1279,7 @@ def _parse_fix(rest, session):
             raise TableError(_("write the corrected stack as SPACE:colour,colour, e.g. %s")
                              % example)
         space, _colon, camels = token.partition(":")
-        space = number(space, "space", 1, 16)
+        space = _space_first(space, camels)
         camels = _unbracketed(camels, token)
         row = [_name(ed.camels, word, "camel") for word in camels.split(",") if word]
         if not row:

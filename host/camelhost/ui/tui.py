@@ -713,6 +713,40 @@ class HistoryLog(Log, can_focus=False):
             # it on the command line's hint (``TableApp._show_marker``)
             self.app.fit()
 
+    def page(self, pages):
+        """PgUp (``pages`` < 0) or PgDn (``pages`` > 0): a page back or on, every row
+        reachable: the view then ends on the row just above the first row it showed
+        (PgUp), or starts on the row just below its last (PgDn), also when the pane
+        changes height on the way (once the history is scrolled back its marker takes a
+        row: a whole view's height scrolled skipped a row, tester46 finding 4). The pane
+        laid out anew in the next two refreshes is scrolled so again (``on_resize``)."""
+        top = round(self.scroll_y)
+        if pages < 0:
+            self._page_edge = ("up", top)
+            self.scroll_page_up(animate=False)
+        else:
+            self._page_edge = ("down", top + self.scrollable_content_region.height)
+            self.scroll_page_down(animate=False)
+        self.call_after_refresh(self._to_page_edge, True)
+
+    #: after a page key, for two refreshes: ("up", the row the view ends just above) or
+    #: ("down", the row it starts on)
+    _page_edge = None
+
+    def _to_page_edge(self, again=False):
+        height = self.scrollable_content_region.height
+        if self._page_edge is None or self.following or not height:
+            self._page_edge = None  # paged to the newest rows: following them again
+            return
+        way, row = self._page_edge
+        y = max(0, row - height) if way == "up" else min(row, self.max_scroll_y)
+        if round(self.scroll_y) != y:
+            self.scroll_to(y=y, animate=False, immediate=True)
+        if again:  # a layout that comes a refresh late (a loaded machine) is seen too
+            self.call_after_refresh(self._to_page_edge)
+        else:
+            self._page_edge = None
+
     def release_block(self):
         """Follow the newest line again when the history is held at a long block's
         start (``add_block``) and the player has not scrolled since; a history the
@@ -794,8 +828,12 @@ class HistoryLog(Log, can_focus=False):
 
     def on_resize(self, event):
         self._sized_for = self.size
+        if self._room() != self._wrapped_for:
+            self._page_edge = None  # rows wrapped anew: a page key's row is no row now
         self._rewrap(self._room())
         self._follow_up()
+        if self._page_edge is not None:
+            self._to_page_edge(again=True)  # the marker's row taken after a page key
         # a block's start stays in view as the pane's height changes, and the history
         # follows the newest line again once the pane shows the block whole
         if not self._fits_again():
@@ -2141,11 +2179,9 @@ class TableApp(InLanguage, App):
         box.scroll_to(y=box.scroll_y + pages * step, animate=False)
 
     def action_history(self, pages):
-        log = self.query_one("#log", HistoryLog)
-        if pages < 0:
-            log.scroll_page_up(animate=False)
-        else:
-            log.scroll_page_down(animate=False)
+        """PgUp (``pages`` -1) / PgDn (1): the history a page back or on
+        (``HistoryLog.page``)."""
+        self.query_one("#log", HistoryLog).page(pages)
 
     def action_newest(self):
         """End while the history is scrolled back: back to its newest line."""
