@@ -5,7 +5,8 @@
 
 Seats are rotated game by game (``camelhost.tournament``); a shared win counts
 ``1/k`` to each of the ``k`` winners. Intervals are 95 %: the win share's a Wilson score
-interval (``camelhost.tournament.wilson``), the mean coins' the normal approximation.
+interval (``camelhost.tournament.wilson``), the mean coins' Student's t over the games
+(``camelhost.tournament.mean_hw``; one figure a game, its seats of a policy averaged).
 On a terminal a progress bar shows the running win shares; into a file or a pipe (a
 log, CI, a cluster job) a progress line is printed every ``PROGRESS_STEP`` of the
 games with the time left. ``--plot FILE`` draws each policy's win share with its
