@@ -98,9 +98,11 @@ from camelup.odds.actions import (
     action_values,
     finish_card_ev,
     finish_values,
+    held_value,
     ladder,
     leg_ticket_ev,
     partnership_ev,
+    tile_placed,
 )
 from camelup.odds.game import position_from_game
 from camelup.randomplay import random_release
@@ -786,18 +788,10 @@ def _after_die(position, die, value, ink):
     return moved, crossed
 
 
-def _held_value(leg, held):
-    """Expected leg payout of the tickets ``held`` [(colour, value)] under ``leg``."""
-    total = 0.0
-    for c, v in held:
-        total += leg_ticket_ev(v, leg.first[c] / leg.total, leg.second[c] / leg.total)
-    return total
-
-
 def _with_tile(game, position, base, seat, space, side):
     """(leg odds with my tile on ``space``/``side``, change in my held tickets minus the
     others' (averaged) under them); ``base``: the leg odds without it."""
-    placed = _placed(position, seat, space, side)
+    placed = tile_placed(position, seat, space, side)
     leg = cached_leg_odds(placed)
     mine = 0.0
     theirs = 0.0
@@ -805,24 +799,12 @@ def _with_tile(game, position, base, seat, space, side):
         held = game.held_tickets(p)
         if not held:
             continue
-        d = _held_value(leg, held) - _held_value(base, held)
+        d = held_value(leg, held) - held_value(base, held)
         if p == seat:
             mine += d
         else:
             theirs += d
     return leg, mine - theirs / max(1, game.players - 1), placed
-
-
-def _placed(position, seat, space, side):
-    """``position`` with my tile on ``space``/``side`` (mine elsewhere lifted)."""
-    placed = position.copy()
-    for s in list(placed.tiles):
-        if placed.tile_owners.get(s) == seat:
-            del placed.tiles[s]
-            del placed.tile_owners[s]
-    placed.tiles[space] = side
-    placed.tile_owners[space] = seat
-    return placed
 
 
 # -- the end-game: the last leg, ranked by the chance to win ----------------------
