@@ -426,7 +426,7 @@ def t95(df):
     about ``Z95`` (within 0.001; 1.96 as ``df`` grows). Raises ``ValueError`` for
     ``df < 1``."""
     if df < 1:
-        raise ValueError("t95 needs at least 1 degree of freedom, not %r" % (df,))
+        raise ValueError(_("t95 needs at least 1 degree of freedom, not %r") % (df,))
     if df <= len(T95):
         return T95[df - 1]
     z = 1.959964
