@@ -832,19 +832,34 @@ def grey_back_words(view):
 
 def _setup_die_notice(notice, view, past):
     camel, value = notice["camel"], notice["value"]
-    crazy = camel in get_edition(view["edition"]).crazy
-    line = _("Setup: %(camel)s camel on space %(space)d") % {
-        "camel": colour_word(camel), "space": setup_space(view["edition"], camel, value)}
+    crazies = get_edition(view["edition"]).crazy
     missing = notice["missing"]
-    if missing:
-        line += _("; still to place: %s") % colour_list(missing)
-    if crazy:  # the numeral colour typed or read is not the camel placed: say why
-        line += _(" (at setup the grey die places %s, its numeral colour ignored, RULES "
-                  "3.2)") % colour_list(get_edition(view["edition"]).crazy, _(" then "))
-    again = grey_back_words(view) if crazy and not past else ""
-    if again:
-        line += "; " + again
-    return [line]
+    words = {"camel": colour_word(camel), "space": setup_space(view["edition"], camel, value),
+             "missing": colour_list(missing)}
+    if camel not in crazies:
+        return [(_("Setup: %(camel)s camel on space %(space)d; still to place: %(missing)s")
+                 if missing else _("Setup: %(camel)s camel on space %(space)d")) % words]
+    # the numeral colour typed or read is not the camel placed: said why, in one sentence
+    # TRANSLATORS: the crazy camels the grey die places at setup, in their order (RULES
+    # 3.2): "black then white"
+    words["order"] = _("%(first)s then %(second)s") % {
+        "first": colour_word(crazies[0]), "second": colour_word(crazies[-1])} \
+        if len(crazies) > 1 else colour_list(crazies)
+    again = grey_back_words(view) if not past else ""
+    if again:  # the grey die goes back in for the other crazy camel
+        words["again"] = colour_word(view["grey_back"])
+        return [(_("Setup: %(camel)s camel on space %(space)d; still to place: %(missing)s "
+                   "(at setup the grey die places %(order)s, its numeral colour ignored, "
+                   "RULES 3.2); put the grey die back in the pyramid: it comes out again "
+                   "for the %(again)s camel") if missing else
+                 _("Setup: %(camel)s camel on space %(space)d (at setup the grey die places "
+                   "%(order)s, its numeral colour ignored, RULES 3.2); put the grey die back "
+                   "in the pyramid: it comes out again for the %(again)s camel")) % words]
+    return [(_("Setup: %(camel)s camel on space %(space)d; still to place: %(missing)s (at "
+               "setup the grey die places %(order)s, its numeral colour ignored, RULES 3.2)")
+             if missing else
+             _("Setup: %(camel)s camel on space %(space)d (at setup the grey die places "
+               "%(order)s, its numeral colour ignored, RULES 3.2)")) % words]
 
 
 def _pyramid_notice(notice, view, past):
@@ -893,9 +908,11 @@ def _dice_left_notice(notice, view, past):
         by_hand = view.get("dice_back_by_hand") and not past  # the virtual one does it itself
         words = _RETURNED[get_edition(view["edition"]).tile_name][0 if by_hand else 1]
         return [_(words) % shown]
-    line = ngettext("Can still come out: %s", "Can still come out: %s", len(dice)) % shown
     if view["dice_left_inside"]:
-        line += _(" (one stays inside)")
+        line = ngettext("Can still come out: %s (one stays inside)",
+                        "Can still come out: %s (one stays inside)", len(dice)) % shown
+    else:
+        line = ngettext("Can still come out: %s", "Can still come out: %s", len(dice)) % shown
     # two lines, each within 80 columns in English and German (on one they took 95 and
     # 102: the full screen's history wrapped them)
     return [line, _("Pyramid tickets left: %d") % view["pyramid_tickets_left"]]
@@ -1124,9 +1141,18 @@ def _action_line(notice, view):
             "player": who, "space": t["space"], "side": side}
     if kind == "finish":
         pile = r["action"].split()[1]
-        return _("%(player)s plays a finish card face down on the overall-%(pile)s pile "
-                 "(now %(cards)s)") % {"player": who, "pile": pile_word(pile),
-                                       "cards": plural(view["piles"][pile], "card")}
+        cards = view["piles"][pile]
+        words = {"player": who, "cards": cards}
+        # each pile its own sentence, its count its own plural
+        if pile == "winner":
+            return ngettext("%(player)s plays a finish card face down on the overall-winner "
+                            "pile (now %(cards)d card)",
+                            "%(player)s plays a finish card face down on the overall-winner "
+                            "pile (now %(cards)d cards)", cards) % words
+        return ngettext("%(player)s plays a finish card face down on the overall-loser pile "
+                        "(now %(cards)d card)",
+                        "%(player)s plays a finish card face down on the overall-loser pile "
+                        "(now %(cards)d cards)", cards) % words
     if kind == "partner":
         return _("%(player)s forms a partnership with %(partner)s") % {
             "player": who, "partner": name(view, int(r["action"].split()[1]))}
@@ -1142,11 +1168,16 @@ def die_lines(notice, view):
     m = notice["move"]
     who = name(view, notice["player"])
     why = CRAZY_WHY.get(m.get("rule"))
-    why = " (%s)" % _(why) if why else ""
-    lines = [_("DIE %(die)s (%(player)s's pyramid ticket): the %(camel)s camel%(why)s moves "
-               "%(way)s") % {
-        "die": die_words(move_die(m)), "player": who, "camel": colour_word(m["camel"]),
-        "why": why, "way": which_way(m["direction"], m["distance"])}]
+    words = {"die": die_words(move_die(m)), "player": who, "camel": colour_word(m["camel"]),
+             "why": _(why) if why else "", "way": which_way(m["direction"], m["distance"])}
+    if why:  # a crazy camel moved by the grey die: which one and why, in one sentence
+        # TRANSLATORS: %(why)s says why this crazy camel moved (RULES 3.5: "the
+        # numeral's colour", "it sits directly on the other crazy camel")
+        lines = [_("DIE %(die)s (%(player)s's pyramid ticket): the %(camel)s camel (%(why)s) "
+                   "moves %(way)s") % words]
+    else:
+        lines = [_("DIE %(die)s (%(player)s's pyramid ticket): the %(camel)s camel moves "
+                   "%(way)s") % words]
     if m["unit"][1:]:
         lines.append(_("  carrying %s") % colour_list(m["unit"][1:]))
     tile = m.get("tile")
@@ -1156,19 +1187,20 @@ def die_lines(notice, view):
         lines.append("  " + _(FROM_TO) % {"from": m["from"], "to": tile["space"]})
         lines.append(_("  lands on %(owner)s's %(side)s tile there: %(owner)s +1 coin") % {
             "owner": owner, "side": side})
-        under = _(" underneath") if m["under"] else ""
+        # "underneath": under the camels already there (RULES 1.5), said in the sentence
+        under = m["under"]
         if m["crossed"]:
             lines.append(_("  then on across the finish line: the race is over"))
         elif m["to"] == m["from"]:
-            # TRANSLATORS: %(underneath)s is " underneath" (under the camels there) or empty
-            lines.append(_("  then back to space %(space)d%(underneath)s, where it started")
-                         % {"space": m["to"], "underneath": under})
+            lines.append((_("  then back to space %(space)d underneath, where it started")
+                          if under else _("  then back to space %(space)d, where it started"))
+                         % {"space": m["to"]})
         elif tile["side"] == "+":
-            lines.append(_("  then on to space %(space)d%(underneath)s")
-                         % {"space": m["to"], "underneath": under})
+            lines.append((_("  then on to space %(space)d underneath") if under
+                          else _("  then on to space %(space)d")) % {"space": m["to"]})
         else:  # the words of view.move_path: back one space, under what is there
-            lines.append(_("  then back 1 to space %(space)d%(underneath)s")
-                         % {"space": m["to"], "underneath": under})
+            lines.append((_("  then back 1 to space %(space)d underneath") if under
+                          else _("  then back 1 to space %(space)d")) % {"space": m["to"]})
     elif m["crossed"]:
         lines.append(_("  from space %d across the finish line: the race is over") % m["from"])
     else:
@@ -1198,22 +1230,26 @@ def leg_lines(notice, view):
                 # %(reward)s the coins, signed ("+5"). Named: a language may reorder them.
                 items.append(_("copied from %(partner)s %(reward)s") % {
                     "partner": name(view, it["from"]), "reward": _signed(it["reward"])})
-        lines.append(_("  %(player)s: %(items)s => net %(net)s, %(before)d -> %(after)d") % {
-            "player": name(view, row["player"]), "items": ", ".join(items) or _("nothing"),
-            "net": _signed(row["net"]), "before": row["before"], "after": row["after"]}
-            + forgiven(row["before"], row["net"], row["after"]))
+        words = {"player": name(view, row["player"]), "items": ", ".join(items) or _("nothing"),
+                 "net": _signed(row["net"]), "before": row["before"], "after": row["after"],
+                 "forgiven": _forgiven_coins(row["before"], row["net"], row["after"])}
+        if words["forgiven"]:  # the zero floor cut the payment short: said in the line
+            lines.append(ngettext(
+                "  %(player)s: %(items)s => net %(net)s, %(before)d -> %(after)d "
+                "(%(forgiven)d coin forgiven: nobody goes below 0, RULES 1.9)",
+                "  %(player)s: %(items)s => net %(net)s, %(before)d -> %(after)d "
+                "(%(forgiven)d coins forgiven: nobody goes below 0, RULES 1.9)",
+                words["forgiven"]) % words)
+        else:
+            lines.append(_("  %(player)s: %(items)s => net %(net)s, %(before)d -> %(after)d")
+                         % words)
     return lines
 
 
-def forgiven(before, net, after):
-    """The clause said after a payment the zero floor cut short (RULES 1.9: a loss that
-    can't be paid is forgiven): `` (1 coin forgiven: nobody goes below 0, RULES 1.9)``
-    when ``before`` + ``net`` (coins) is below ``after``, else ``""``."""
-    lost = after - (before + net)
-    if lost <= 0:
-        return ""
-    return ngettext(" (%d coin forgiven: nobody goes below 0, RULES 1.9)",
-                    " (%d coins forgiven: nobody goes below 0, RULES 1.9)", lost) % lost
+def _forgiven_coins(before, net, after):
+    """The coins the zero floor forgave in a payment (RULES 1.9): how far ``before`` +
+    ``net`` (coins) is below ``after``; 0 when none."""
+    return max(0, after - (before + net))
 
 
 def final_lines(notice, view):
@@ -1226,18 +1262,43 @@ def final_lines(notice, view):
         lines.append(_("Final order of the camels: %s") % colour_list(view["ranking"]))
     for pile in ("winner", "loser"):
         cards = [c for c in f["cards"] if c["pile"] == pile]
-        lines.append(_("%(pile)s pile revealed in play order:%(empty)s") % {
-            "pile": pile_word(pile).capitalize(), "empty": "" if cards else _(" empty")})
-        for i, c in enumerate(cards, 1):
-            lines.append("  %d. %s %s: %s %s (%d -> %d)" % (
-                i, name(view, c["player"]), colour_word(c["colour"]),
-                _("correct, place %d") % c["place"] if c["correct"] else _("wrong"),
-                _signed(c["reward"]), c["before"], c["after"])
-                + forgiven(c["before"], c["reward"], c["after"]))
+        # each pile its own sentence: a language names the pile in its own words
+        # (German "Gesamtsieger-Stapel"), not a pile word put in a frame
+        if pile == "winner":
+            lines.append(_("Winner pile revealed in play order:") if cards
+                         else _("Winner pile revealed in play order: empty"))
+        else:
+            lines.append(_("Loser pile revealed in play order:") if cards
+                         else _("Loser pile revealed in play order: empty"))
+        lines += [_revealed_card(i, c, view) for i, c in enumerate(cards, 1)]
     names = [p["name"] for p in view["players"]]
     lines.append(final_scores_line(names, f["coins"], f["winners"]))
     lines.append(final_ranking_line(names, f["coins"]))
     return lines
+
+
+def _revealed_card(i, card, view):
+    """One finish card of the final reveal (``final_lines``), the ``i``-th (1-based) of
+    its pile: ``  1. Ann red: correct, place 1 +8 (3 -> 11)``, ``  2. Ben blue: wrong
+    -1 (0 -> 0) (1 coin forgiven: ...)``, one message a line (``card``: the engine's
+    card dict, ``player``, ``colour``, ``correct``, ``place``, ``reward``, ``before``,
+    ``after``)."""
+    words = {"n": i, "player": name(view, card["player"]), "camel": colour_word(card["colour"]),
+             "place": card.get("place"), "reward": _signed(card["reward"]),
+             "before": card["before"], "after": card["after"],
+             "forgiven": _forgiven_coins(card["before"], card["reward"], card["after"])}
+    if card["correct"]:
+        return _("  %(n)d. %(player)s %(camel)s: correct, place %(place)d %(reward)s "
+                 "(%(before)d -> %(after)d)") % words
+    if words["forgiven"]:  # a wrong card costs a coin: the zero floor may forgive it
+        return ngettext("  %(n)d. %(player)s %(camel)s: wrong %(reward)s (%(before)d -> "
+                        "%(after)d) (%(forgiven)d coin forgiven: nobody goes below 0, "
+                        "RULES 1.9)",
+                        "  %(n)d. %(player)s %(camel)s: wrong %(reward)s (%(before)d -> "
+                        "%(after)d) (%(forgiven)d coins forgiven: nobody goes below 0, "
+                        "RULES 1.9)", words["forgiven"]) % words
+    return _("  %(n)d. %(player)s %(camel)s: wrong %(reward)s (%(before)d -> %(after)d)") \
+        % words
 
 
 def final_ranking_line(names, coins):
@@ -1259,11 +1320,13 @@ def over_lines(view):
                                "winner": colour_word(f["winner"]),
                                "loser": colour_word(f["loser"])}]
     for pile in ("winner", "loser"):
-        cards = f["piles"][pile]
-        lines.append(_("%(pile)s pile: %(cards)s") % {
-            "pile": pile_word(pile).capitalize(), "cards": ", ".join(
-                "%s %s %s" % (c["name"], colour_word(c["colour"]), _signed(c["reward"]))
-                for c in cards) or _("empty")})
+        cards = ", ".join("%s %s %s" % (c["name"], colour_word(c["colour"]), _signed(c["reward"]))
+                          for c in f["piles"][pile])
+        # each pile its own sentence, as final_lines says them
+        if pile == "winner":
+            lines.append(_("Winner pile: %s") % cards if cards else _("Winner pile: empty"))
+        else:
+            lines.append(_("Loser pile: %s") % cards if cards else _("Loser pile: empty"))
     lines.append(final_ranking_line(names, f["coins"]))
     return lines
 
