@@ -28,6 +28,7 @@ from camelhost.i18n import (
     decimal,
     grouped,
     language,
+    listed,
     ngettext,
     percent,
     pgettext,
@@ -244,11 +245,9 @@ def _setup_how(how):
 
 
 def name_list(names):
-    """``Ann``, ``Ann and Ben``, ``Ann, Ben and Cy``."""
-    names = list(names)
-    if len(names) <= 2:
-        return _(" and ").join(names)
-    return ", ".join(names[:-1]) + _(" and ") + names[-1]
+    """``Ann``, ``Ann and Ben``, ``Ann, Ben and Cy``: a list inside a sentence, as the
+    language ends it (``camelhost.i18n.listed``: German ``Ann, Ben und Cy``)."""
+    return listed(names)
 
 
 #: The counted words the table says, each with its plural forms (``ngettext``).
@@ -989,7 +988,7 @@ def late_release(kind, colours, name=None, past=False):
     at the setup, or not known); ``past``: told as past, for a resumed table's history
     and ``pyramid replay`` (from the journal's ``rejected`` line of kind ``late``, which
     keeps the release's kind and its die's colour). One line."""
-    words = {"die": colour_list(colours, _(" and ")), "name": name}
+    words = {"die": listed(colour_word(c) for c in colours), "name": name}
     die = kind == "die" and colours
     if past and die:
         return _("The %(die)s die came out of the virtual pyramid late, from a push the "
@@ -1081,8 +1080,8 @@ _NOTICE_WORDS = {
     "final": lambda notice, view, past: final_lines(notice, view),
     "retry": _retry_notice,
     "manual": lambda notice, view, past: [_("TYPE THE DIE BY HAND: %s") % notice["text"]],
-    "correction": lambda notice, view, past: [_("Board corrected: ")
-                                              + _board_words(notice["stacks"])],
+    "correction": lambda notice, view, past: [_("Board corrected: %s")
+                                              % _board_words(notice["stacks"])],
     "unscored": lambda notice, view, past: [_("Race %d ended unscored ('unscored' was "
                                               "typed)") % notice["race"]],
     "new_race": lambda notice, view, past: _new_race_lines(notice, view),
@@ -1393,7 +1392,7 @@ def odds_lines(view):
                else _("race over") if view["phase"] in ("over", "unscored")
                else _("not worked out for this position"))
         return [_("No odds now (%s)") % why]
-    lines = [_("Leg odds: ") + "; ".join(
+    lines = [_("Leg odds: %s") % "; ".join(
         _("%(camel)s 1st %(first)s 2nd %(second)s last %(last)s") % {
             "camel": colour_word(r["colour"]), "first": percent(r["first"]),
             "second": percent(r["second"]), "last": percent(r["last"])}
@@ -1440,11 +1439,11 @@ def _advice_name(entry, view, player, camel=True, head=False):
         space, side = int(words[1]), words[2]
         mine = [p["tile"]["space"] for p in view["players"]
                 if p["name"] == player and p.get("tile")]
-        text = _("%(side)s tile on %(space)d") % {"side": side_name(view, side),
-                                                  "space": space}
+        words = {"side": side_name(view, side), "space": space, "from": mine and mine[0]}
         if mine and mine[0] != space:  # moved: it gives up what it earns there (RULES 1.5)
-            text += " " + _("(moved from %d)") % mine[0]
-        return text, "tile %d %s" % (space, side)
+            return _("%(side)s tile on %(space)d (moved from %(from)d)") % words, \
+                "tile %d %s" % (space, side)
+        return _("%(side)s tile on %(space)d") % words, "tile %d %s" % (space, side)
     if kind == "finish":
         pile = entry.get("pile") or words[1]
         text = _("a finish card on the %s pile, its colour chosen unseen") % pile_word(pile)
@@ -1754,14 +1753,19 @@ def best_lines(view, count=BEST_SHOWN):
     player = acts["player"]
     shown = acts["values"] if count is None else acts["values"][:count]
     said = advice_words(view, count, camel=True, caveat=True)
-    head = _("Best for %(player)s: %(action)s (type '%(command)s')") % {
-        "player": player, "action": said[0]["name"], "command": said[0]["command"]}
-    if said[0]["gap"]:
-        head += ", " + said[0]["gap"]
+    words = {"player": player, "action": said[0]["name"], "command": said[0]["command"],
+             "gap": said[0]["gap"]}
+    head = (_("Best for %(player)s: %(action)s (type '%(command)s'), %(gap)s") if words["gap"]
+            else _("Best for %(player)s: %(action)s (type '%(command)s')")) % words
     lines = [head, "  " + said[0]["figure"]]
-    for i, words in enumerate(said[1:], 2):
-        lines.append("  %d. %s ('%s'): %s" % (i, words["name"], words["command"], (
-            "%s; %s" % (words["gap"], words["figure"]) if words["gap"] else words["figure"])))
+    for i, entry in enumerate(said[1:], 2):
+        # TRANSLATORS: one of the next actions under the best: %(n)d its place in the
+        # list, %(action)s its name, %(command)s what the table types, %(gap)s how far
+        # it is behind the best, %(figure)s the number it is ranked by, in full
+        lines.append((_("  %(n)d. %(action)s ('%(command)s'): %(gap)s; %(figure)s")
+                      if entry["gap"] else _("  %(n)d. %(action)s ('%(command)s'): %(figure)s"))
+                     % {"n": i, "action": entry["name"], "command": entry["command"],
+                        "gap": entry["gap"], "figure": entry["figure"]})
     lines.append(advice_note(shown, len(view["players"]) - 1,
                              more=len(acts["values"]) > len(shown)))
     # partnerships (second edition, 6-8 players, RULES 3.8): every partner on offer,
