@@ -1358,14 +1358,29 @@ def resumed_lines(view, path, count):
     check the board); while a die's value is asked, that question again (``The green
     die is out, value unknown: press 1, 2 or 3``)."""
     # no leg before the setup is done: a setup die's value asked is the setup's too
-    where = {"setup": _("setup"), "over": _("over after leg %d") % view["leg"],
-             "unscored": _("ended unscored in leg %d") % view["leg"]}.get(
-        view["phase"] if view["leg"] else "setup", _("leg %d") % view["leg"])
-    # named: German puts the path first ("/tmp/g.jsonl fortgesetzt: ...")
-    lines = [ngettext("resumed %(path)s: %(count)d event restored (race %(race)d, %(where)s)",
-                      "resumed %(path)s: %(count)d events restored (race %(race)d, %(where)s)",
-                      count) % {"path": path, "count": count, "race": view["race"],
-                                "where": where}]
+    where = view["phase"] if view["leg"] else "setup"
+    # named: German puts the path first ("/tmp/g.jsonl fortgesetzt: ..."); where the race
+    # stands is part of each sentence, not a phrase put in one
+    if where == "setup":
+        said = ngettext("resumed %(path)s: %(count)d event restored (race %(race)d, setup)",
+                        "resumed %(path)s: %(count)d events restored (race %(race)d, setup)",
+                        count)
+    elif where == "over":
+        said = ngettext("resumed %(path)s: %(count)d event restored (race %(race)d, over "
+                        "after leg %(leg)d)",
+                        "resumed %(path)s: %(count)d events restored (race %(race)d, over "
+                        "after leg %(leg)d)", count)
+    elif where == "unscored":
+        said = ngettext("resumed %(path)s: %(count)d event restored (race %(race)d, ended "
+                        "unscored in leg %(leg)d)",
+                        "resumed %(path)s: %(count)d events restored (race %(race)d, ended "
+                        "unscored in leg %(leg)d)", count)
+    else:
+        said = ngettext("resumed %(path)s: %(count)d event restored (race %(race)d, leg "
+                        "%(leg)d)",
+                        "resumed %(path)s: %(count)d events restored (race %(race)d, leg "
+                        "%(leg)d)", count)
+    lines = [said % {"path": path, "count": count, "race": view["race"], "leg": view["leg"]}]
     if view["last_die"]:
         lines.append(last_die_line(view))
     if grey_back_words(view):  # said when the grey die came out: said again
