@@ -270,13 +270,13 @@ def test_german_is_chosen_by_lang_or_the_locale_and_english_stays_the_default(
         monkeypatch):
     for key in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
         monkeypatch.delenv(key, raising=False)
-    assert set_language(None) == "en" and _("wrong") == "wrong"
-    assert set_language("de") == "de" and _("wrong") == "falsch"
+    assert set_language(None) == "en" and _("nothing") == "nothing"
+    assert set_language("de") == "de" and _("nothing") == "nichts"
     assert ngettext("%d card", "%d cards", 2) % 2 == "2 Karten"
     assert _("a message with no German yet") == "a message with no German yet"
     monkeypatch.setenv("LANG", "de_DE.UTF-8")
     assert set_language(None) == "de"
-    assert set_language("en") == "en" and _("wrong") == "wrong"
+    assert set_language("en") == "en" and _("nothing") == "nothing"
     assert i18n.languages() == ["de", "en"] or i18n.languages() == ["en", "de"]
 
 

@@ -28,6 +28,7 @@ from camelhost.i18n import (
     decimal,
     grouped,
     language,
+    listed,
     ngettext,
     percent,
     pgettext,
@@ -244,11 +245,9 @@ def _setup_how(how):
 
 
 def name_list(names):
-    """``Ann``, ``Ann and Ben``, ``Ann, Ben and Cy``."""
-    names = list(names)
-    if len(names) <= 2:
-        return _(" and ").join(names)
-    return ", ".join(names[:-1]) + _(" and ") + names[-1]
+    """``Ann``, ``Ann and Ben``, ``Ann, Ben and Cy``: a list inside a sentence, as the
+    language ends it (``camelhost.i18n.listed``: German ``Ann, Ben und Cy``)."""
+    return listed(names)
 
 
 #: The counted words the table says, each with its plural forms (``ngettext``).
@@ -832,19 +831,34 @@ def grey_back_words(view):
 
 def _setup_die_notice(notice, view, past):
     camel, value = notice["camel"], notice["value"]
-    crazy = camel in get_edition(view["edition"]).crazy
-    line = _("Setup: %(camel)s camel on space %(space)d") % {
-        "camel": colour_word(camel), "space": setup_space(view["edition"], camel, value)}
+    crazies = get_edition(view["edition"]).crazy
     missing = notice["missing"]
-    if missing:
-        line += _("; still to place: %s") % colour_list(missing)
-    if crazy:  # the numeral colour typed or read is not the camel placed: say why
-        line += _(" (at setup the grey die places %s, its numeral colour ignored, RULES "
-                  "3.2)") % colour_list(get_edition(view["edition"]).crazy, _(" then "))
-    again = grey_back_words(view) if crazy and not past else ""
-    if again:
-        line += "; " + again
-    return [line]
+    words = {"camel": colour_word(camel), "space": setup_space(view["edition"], camel, value),
+             "missing": colour_list(missing)}
+    if camel not in crazies:
+        return [(_("Setup: %(camel)s camel on space %(space)d; still to place: %(missing)s")
+                 if missing else _("Setup: %(camel)s camel on space %(space)d")) % words]
+    # the numeral colour typed or read is not the camel placed: said why, in one sentence
+    # TRANSLATORS: the crazy camels the grey die places at setup, in their order (RULES
+    # 3.2): "black then white"
+    words["order"] = _("%(first)s then %(second)s") % {
+        "first": colour_word(crazies[0]), "second": colour_word(crazies[-1])} \
+        if len(crazies) > 1 else colour_list(crazies)
+    again = grey_back_words(view) if not past else ""
+    if again:  # the grey die goes back in for the other crazy camel
+        words["again"] = colour_word(view["grey_back"])
+        return [(_("Setup: %(camel)s camel on space %(space)d; still to place: %(missing)s "
+                   "(at setup the grey die places %(order)s, its numeral colour ignored, "
+                   "RULES 3.2); put the grey die back in the pyramid: it comes out again "
+                   "for the %(again)s camel") if missing else
+                 _("Setup: %(camel)s camel on space %(space)d (at setup the grey die places "
+                   "%(order)s, its numeral colour ignored, RULES 3.2); put the grey die back "
+                   "in the pyramid: it comes out again for the %(again)s camel")) % words]
+    return [(_("Setup: %(camel)s camel on space %(space)d; still to place: %(missing)s (at "
+               "setup the grey die places %(order)s, its numeral colour ignored, RULES 3.2)")
+             if missing else
+             _("Setup: %(camel)s camel on space %(space)d (at setup the grey die places "
+               "%(order)s, its numeral colour ignored, RULES 3.2)")) % words]
 
 
 def _pyramid_notice(notice, view, past):
@@ -893,9 +907,11 @@ def _dice_left_notice(notice, view, past):
         by_hand = view.get("dice_back_by_hand") and not past  # the virtual one does it itself
         words = _RETURNED[get_edition(view["edition"]).tile_name][0 if by_hand else 1]
         return [_(words) % shown]
-    line = ngettext("Can still come out: %s", "Can still come out: %s", len(dice)) % shown
     if view["dice_left_inside"]:
-        line += _(" (one stays inside)")
+        line = ngettext("Can still come out: %s (one stays inside)",
+                        "Can still come out: %s (one stays inside)", len(dice)) % shown
+    else:
+        line = ngettext("Can still come out: %s", "Can still come out: %s", len(dice)) % shown
     # two lines, each within 80 columns in English and German (on one they took 95 and
     # 102: the full screen's history wrapped them)
     return [line, _("Pyramid tickets left: %d") % view["pyramid_tickets_left"]]
@@ -972,7 +988,7 @@ def late_release(kind, colours, name=None, past=False):
     at the setup, or not known); ``past``: told as past, for a resumed table's history
     and ``pyramid replay`` (from the journal's ``rejected`` line of kind ``late``, which
     keeps the release's kind and its die's colour). One line."""
-    words = {"die": colour_list(colours, _(" and ")), "name": name}
+    words = {"die": listed(colour_word(c) for c in colours), "name": name}
     die = kind == "die" and colours
     if past and die:
         return _("The %(die)s die came out of the virtual pyramid late, from a push the "
@@ -1064,8 +1080,8 @@ _NOTICE_WORDS = {
     "final": lambda notice, view, past: final_lines(notice, view),
     "retry": _retry_notice,
     "manual": lambda notice, view, past: [_("TYPE THE DIE BY HAND: %s") % notice["text"]],
-    "correction": lambda notice, view, past: [_("Board corrected: ")
-                                              + _board_words(notice["stacks"])],
+    "correction": lambda notice, view, past: [_("Board corrected: %s")
+                                              % _board_words(notice["stacks"])],
     "unscored": lambda notice, view, past: [_("Race %d ended unscored ('unscored' was "
                                               "typed)") % notice["race"]],
     "new_race": lambda notice, view, past: _new_race_lines(notice, view),
@@ -1124,9 +1140,18 @@ def _action_line(notice, view):
             "player": who, "space": t["space"], "side": side}
     if kind == "finish":
         pile = r["action"].split()[1]
-        return _("%(player)s plays a finish card face down on the overall-%(pile)s pile "
-                 "(now %(cards)s)") % {"player": who, "pile": pile_word(pile),
-                                       "cards": plural(view["piles"][pile], "card")}
+        cards = view["piles"][pile]
+        words = {"player": who, "cards": cards}
+        # each pile its own sentence, its count its own plural
+        if pile == "winner":
+            return ngettext("%(player)s plays a finish card face down on the overall-winner "
+                            "pile (now %(cards)d card)",
+                            "%(player)s plays a finish card face down on the overall-winner "
+                            "pile (now %(cards)d cards)", cards) % words
+        return ngettext("%(player)s plays a finish card face down on the overall-loser pile "
+                        "(now %(cards)d card)",
+                        "%(player)s plays a finish card face down on the overall-loser pile "
+                        "(now %(cards)d cards)", cards) % words
     if kind == "partner":
         return _("%(player)s forms a partnership with %(partner)s") % {
             "player": who, "partner": name(view, int(r["action"].split()[1]))}
@@ -1142,11 +1167,16 @@ def die_lines(notice, view):
     m = notice["move"]
     who = name(view, notice["player"])
     why = CRAZY_WHY.get(m.get("rule"))
-    why = " (%s)" % _(why) if why else ""
-    lines = [_("DIE %(die)s (%(player)s's pyramid ticket): the %(camel)s camel%(why)s moves "
-               "%(way)s") % {
-        "die": die_words(move_die(m)), "player": who, "camel": colour_word(m["camel"]),
-        "why": why, "way": which_way(m["direction"], m["distance"])}]
+    words = {"die": die_words(move_die(m)), "player": who, "camel": colour_word(m["camel"]),
+             "why": _(why) if why else "", "way": which_way(m["direction"], m["distance"])}
+    if why:  # a crazy camel moved by the grey die: which one and why, in one sentence
+        # TRANSLATORS: %(why)s says why this crazy camel moved (RULES 3.5: "the
+        # numeral's colour", "it sits directly on the other crazy camel")
+        lines = [_("DIE %(die)s (%(player)s's pyramid ticket): the %(camel)s camel (%(why)s) "
+                   "moves %(way)s") % words]
+    else:
+        lines = [_("DIE %(die)s (%(player)s's pyramid ticket): the %(camel)s camel moves "
+                   "%(way)s") % words]
     if m["unit"][1:]:
         lines.append(_("  carrying %s") % colour_list(m["unit"][1:]))
     tile = m.get("tile")
@@ -1156,19 +1186,20 @@ def die_lines(notice, view):
         lines.append("  " + _(FROM_TO) % {"from": m["from"], "to": tile["space"]})
         lines.append(_("  lands on %(owner)s's %(side)s tile there: %(owner)s +1 coin") % {
             "owner": owner, "side": side})
-        under = _(" underneath") if m["under"] else ""
+        # "underneath": under the camels already there (RULES 1.5), said in the sentence
+        under = m["under"]
         if m["crossed"]:
             lines.append(_("  then on across the finish line: the race is over"))
         elif m["to"] == m["from"]:
-            # TRANSLATORS: %(underneath)s is " underneath" (under the camels there) or empty
-            lines.append(_("  then back to space %(space)d%(underneath)s, where it started")
-                         % {"space": m["to"], "underneath": under})
+            lines.append((_("  then back to space %(space)d underneath, where it started")
+                          if under else _("  then back to space %(space)d, where it started"))
+                         % {"space": m["to"]})
         elif tile["side"] == "+":
-            lines.append(_("  then on to space %(space)d%(underneath)s")
-                         % {"space": m["to"], "underneath": under})
+            lines.append((_("  then on to space %(space)d underneath") if under
+                          else _("  then on to space %(space)d")) % {"space": m["to"]})
         else:  # the words of view.move_path: back one space, under what is there
-            lines.append(_("  then back 1 to space %(space)d%(underneath)s")
-                         % {"space": m["to"], "underneath": under})
+            lines.append((_("  then back 1 to space %(space)d underneath") if under
+                          else _("  then back 1 to space %(space)d")) % {"space": m["to"]})
     elif m["crossed"]:
         lines.append(_("  from space %d across the finish line: the race is over") % m["from"])
     else:
@@ -1198,22 +1229,26 @@ def leg_lines(notice, view):
                 # %(reward)s the coins, signed ("+5"). Named: a language may reorder them.
                 items.append(_("copied from %(partner)s %(reward)s") % {
                     "partner": name(view, it["from"]), "reward": _signed(it["reward"])})
-        lines.append(_("  %(player)s: %(items)s => net %(net)s, %(before)d -> %(after)d") % {
-            "player": name(view, row["player"]), "items": ", ".join(items) or _("nothing"),
-            "net": _signed(row["net"]), "before": row["before"], "after": row["after"]}
-            + forgiven(row["before"], row["net"], row["after"]))
+        words = {"player": name(view, row["player"]), "items": ", ".join(items) or _("nothing"),
+                 "net": _signed(row["net"]), "before": row["before"], "after": row["after"],
+                 "forgiven": _forgiven_coins(row["before"], row["net"], row["after"])}
+        if words["forgiven"]:  # the zero floor cut the payment short: said in the line
+            lines.append(ngettext(
+                "  %(player)s: %(items)s => net %(net)s, %(before)d -> %(after)d "
+                "(%(forgiven)d coin forgiven: nobody goes below 0, RULES 1.9)",
+                "  %(player)s: %(items)s => net %(net)s, %(before)d -> %(after)d "
+                "(%(forgiven)d coins forgiven: nobody goes below 0, RULES 1.9)",
+                words["forgiven"]) % words)
+        else:
+            lines.append(_("  %(player)s: %(items)s => net %(net)s, %(before)d -> %(after)d")
+                         % words)
     return lines
 
 
-def forgiven(before, net, after):
-    """The clause said after a payment the zero floor cut short (RULES 1.9: a loss that
-    can't be paid is forgiven): `` (1 coin forgiven: nobody goes below 0, RULES 1.9)``
-    when ``before`` + ``net`` (coins) is below ``after``, else ``""``."""
-    lost = after - (before + net)
-    if lost <= 0:
-        return ""
-    return ngettext(" (%d coin forgiven: nobody goes below 0, RULES 1.9)",
-                    " (%d coins forgiven: nobody goes below 0, RULES 1.9)", lost) % lost
+def _forgiven_coins(before, net, after):
+    """The coins the zero floor forgave in a payment (RULES 1.9): how far ``before`` +
+    ``net`` (coins) is below ``after``; 0 when none."""
+    return max(0, after - (before + net))
 
 
 def final_lines(notice, view):
@@ -1226,18 +1261,43 @@ def final_lines(notice, view):
         lines.append(_("Final order of the camels: %s") % colour_list(view["ranking"]))
     for pile in ("winner", "loser"):
         cards = [c for c in f["cards"] if c["pile"] == pile]
-        lines.append(_("%(pile)s pile revealed in play order:%(empty)s") % {
-            "pile": pile_word(pile).capitalize(), "empty": "" if cards else _(" empty")})
-        for i, c in enumerate(cards, 1):
-            lines.append("  %d. %s %s: %s %s (%d -> %d)" % (
-                i, name(view, c["player"]), colour_word(c["colour"]),
-                _("correct, place %d") % c["place"] if c["correct"] else _("wrong"),
-                _signed(c["reward"]), c["before"], c["after"])
-                + forgiven(c["before"], c["reward"], c["after"]))
+        # each pile its own sentence: a language names the pile in its own words
+        # (German "Gesamtsieger-Stapel"), not a pile word put in a frame
+        if pile == "winner":
+            lines.append(_("Winner pile revealed in play order:") if cards
+                         else _("Winner pile revealed in play order: empty"))
+        else:
+            lines.append(_("Loser pile revealed in play order:") if cards
+                         else _("Loser pile revealed in play order: empty"))
+        lines += [_revealed_card(i, c, view) for i, c in enumerate(cards, 1)]
     names = [p["name"] for p in view["players"]]
     lines.append(final_scores_line(names, f["coins"], f["winners"]))
     lines.append(final_ranking_line(names, f["coins"]))
     return lines
+
+
+def _revealed_card(i, card, view):
+    """One finish card of the final reveal (``final_lines``), the ``i``-th (1-based) of
+    its pile: ``  1. Ann red: correct, place 1 +8 (3 -> 11)``, ``  2. Ben blue: wrong
+    -1 (0 -> 0) (1 coin forgiven: ...)``, one message a line (``card``: the engine's
+    card dict, ``player``, ``colour``, ``correct``, ``place``, ``reward``, ``before``,
+    ``after``)."""
+    words = {"n": i, "player": name(view, card["player"]), "camel": colour_word(card["colour"]),
+             "place": card.get("place"), "reward": _signed(card["reward"]),
+             "before": card["before"], "after": card["after"],
+             "forgiven": _forgiven_coins(card["before"], card["reward"], card["after"])}
+    if card["correct"]:
+        return _("  %(n)d. %(player)s %(camel)s: correct, place %(place)d %(reward)s "
+                 "(%(before)d -> %(after)d)") % words
+    if words["forgiven"]:  # a wrong card costs a coin: the zero floor may forgive it
+        return ngettext("  %(n)d. %(player)s %(camel)s: wrong %(reward)s (%(before)d -> "
+                        "%(after)d) (%(forgiven)d coin forgiven: nobody goes below 0, "
+                        "RULES 1.9)",
+                        "  %(n)d. %(player)s %(camel)s: wrong %(reward)s (%(before)d -> "
+                        "%(after)d) (%(forgiven)d coins forgiven: nobody goes below 0, "
+                        "RULES 1.9)", words["forgiven"]) % words
+    return _("  %(n)d. %(player)s %(camel)s: wrong %(reward)s (%(before)d -> %(after)d)") \
+        % words
 
 
 def final_ranking_line(names, coins):
@@ -1259,11 +1319,13 @@ def over_lines(view):
                                "winner": colour_word(f["winner"]),
                                "loser": colour_word(f["loser"])}]
     for pile in ("winner", "loser"):
-        cards = f["piles"][pile]
-        lines.append(_("%(pile)s pile: %(cards)s") % {
-            "pile": pile_word(pile).capitalize(), "cards": ", ".join(
-                "%s %s %s" % (c["name"], colour_word(c["colour"]), _signed(c["reward"]))
-                for c in cards) or _("empty")})
+        cards = ", ".join("%s %s %s" % (c["name"], colour_word(c["colour"]), _signed(c["reward"]))
+                          for c in f["piles"][pile])
+        # each pile its own sentence, as final_lines says them
+        if pile == "winner":
+            lines.append(_("Winner pile: %s") % cards if cards else _("Winner pile: empty"))
+        else:
+            lines.append(_("Loser pile: %s") % cards if cards else _("Loser pile: empty"))
     lines.append(final_ranking_line(names, f["coins"]))
     return lines
 
@@ -1296,14 +1358,29 @@ def resumed_lines(view, path, count):
     check the board); while a die's value is asked, that question again (``The green
     die is out, value unknown: press 1, 2 or 3``)."""
     # no leg before the setup is done: a setup die's value asked is the setup's too
-    where = {"setup": _("setup"), "over": _("over after leg %d") % view["leg"],
-             "unscored": _("ended unscored in leg %d") % view["leg"]}.get(
-        view["phase"] if view["leg"] else "setup", _("leg %d") % view["leg"])
-    # named: German puts the path first ("/tmp/g.jsonl fortgesetzt: ...")
-    lines = [ngettext("resumed %(path)s: %(count)d event restored (race %(race)d, %(where)s)",
-                      "resumed %(path)s: %(count)d events restored (race %(race)d, %(where)s)",
-                      count) % {"path": path, "count": count, "race": view["race"],
-                                "where": where}]
+    where = view["phase"] if view["leg"] else "setup"
+    # named: German puts the path first ("/tmp/g.jsonl fortgesetzt: ..."); where the race
+    # stands is part of each sentence, not a phrase put in one
+    if where == "setup":
+        said = ngettext("resumed %(path)s: %(count)d event restored (race %(race)d, setup)",
+                        "resumed %(path)s: %(count)d events restored (race %(race)d, setup)",
+                        count)
+    elif where == "over":
+        said = ngettext("resumed %(path)s: %(count)d event restored (race %(race)d, over "
+                        "after leg %(leg)d)",
+                        "resumed %(path)s: %(count)d events restored (race %(race)d, over "
+                        "after leg %(leg)d)", count)
+    elif where == "unscored":
+        said = ngettext("resumed %(path)s: %(count)d event restored (race %(race)d, ended "
+                        "unscored in leg %(leg)d)",
+                        "resumed %(path)s: %(count)d events restored (race %(race)d, ended "
+                        "unscored in leg %(leg)d)", count)
+    else:
+        said = ngettext("resumed %(path)s: %(count)d event restored (race %(race)d, leg "
+                        "%(leg)d)",
+                        "resumed %(path)s: %(count)d events restored (race %(race)d, leg "
+                        "%(leg)d)", count)
+    lines = [said % {"path": path, "count": count, "race": view["race"], "leg": view["leg"]}]
     if view["last_die"]:
         lines.append(last_die_line(view))
     if grey_back_words(view):  # said when the grey die came out: said again
@@ -1330,7 +1407,7 @@ def odds_lines(view):
                else _("race over") if view["phase"] in ("over", "unscored")
                else _("not worked out for this position"))
         return [_("No odds now (%s)") % why]
-    lines = [_("Leg odds: ") + "; ".join(
+    lines = [_("Leg odds: %s") % "; ".join(
         _("%(camel)s 1st %(first)s 2nd %(second)s last %(last)s") % {
             "camel": colour_word(r["colour"]), "first": percent(r["first"]),
             "second": percent(r["second"]), "last": percent(r["last"])}
@@ -1377,11 +1454,11 @@ def _advice_name(entry, view, player, camel=True, head=False):
         space, side = int(words[1]), words[2]
         mine = [p["tile"]["space"] for p in view["players"]
                 if p["name"] == player and p.get("tile")]
-        text = _("%(side)s tile on %(space)d") % {"side": side_name(view, side),
-                                                  "space": space}
+        words = {"side": side_name(view, side), "space": space, "from": mine and mine[0]}
         if mine and mine[0] != space:  # moved: it gives up what it earns there (RULES 1.5)
-            text += " " + _("(moved from %d)") % mine[0]
-        return text, "tile %d %s" % (space, side)
+            return _("%(side)s tile on %(space)d (moved from %(from)d)") % words, \
+                "tile %d %s" % (space, side)
+        return _("%(side)s tile on %(space)d") % words, "tile %d %s" % (space, side)
     if kind == "finish":
         pile = entry.get("pile") or words[1]
         text = _("a finish card on the %s pile, its colour chosen unseen") % pile_word(pile)
@@ -1691,14 +1768,19 @@ def best_lines(view, count=BEST_SHOWN):
     player = acts["player"]
     shown = acts["values"] if count is None else acts["values"][:count]
     said = advice_words(view, count, camel=True, caveat=True)
-    head = _("Best for %(player)s: %(action)s (type '%(command)s')") % {
-        "player": player, "action": said[0]["name"], "command": said[0]["command"]}
-    if said[0]["gap"]:
-        head += ", " + said[0]["gap"]
+    words = {"player": player, "action": said[0]["name"], "command": said[0]["command"],
+             "gap": said[0]["gap"]}
+    head = (_("Best for %(player)s: %(action)s (type '%(command)s'), %(gap)s") if words["gap"]
+            else _("Best for %(player)s: %(action)s (type '%(command)s')")) % words
     lines = [head, "  " + said[0]["figure"]]
-    for i, words in enumerate(said[1:], 2):
-        lines.append("  %d. %s ('%s'): %s" % (i, words["name"], words["command"], (
-            "%s; %s" % (words["gap"], words["figure"]) if words["gap"] else words["figure"])))
+    for i, entry in enumerate(said[1:], 2):
+        # TRANSLATORS: one of the next actions under the best: %(n)d its place in the
+        # list, %(action)s its name, %(command)s what the table types, %(gap)s how far
+        # it is behind the best, %(figure)s the number it is ranked by, in full
+        lines.append((_("  %(n)d. %(action)s ('%(command)s'): %(gap)s; %(figure)s")
+                      if entry["gap"] else _("  %(n)d. %(action)s ('%(command)s'): %(figure)s"))
+                     % {"n": i, "action": entry["name"], "command": entry["command"],
+                        "gap": entry["gap"], "figure": entry["figure"]})
     lines.append(advice_note(shown, len(view["players"]) - 1,
                              more=len(acts["values"]) > len(shown)))
     # partnerships (second edition, 6-8 players, RULES 3.8): every partner on offer,
