@@ -72,12 +72,15 @@ def test_everything_the_table_needs_is_in_view(size):
             assert "purple leg ticket +" in advice[0 if size == (80, 24) else 1]
             if size != (80, 24):
                 assert re.match(r"Best for Cy, \d+\.\d\d ahead of the next:$", advice[0])
-            if size == (80, 24):  # the coach's best that fit two lines, each whole
-                # (here the first alone: the next, "cheering tile on 5 (from 8) -1.08
-                # (now +0.88)", fits the second line only with its words parted: tester
-                # 43), then (a row to spare) what their numbers are
-                assert len(advice) == 2 and "; " not in advice[0], advice
-                assert advice[1] == "(balance: now less the next players' gains)"
+            if size == (80, 24):  # the coach's best two, each whole: the next, "cheering
+                # tile on 5 (from 8) -1.08 (now +0.88)", doesn't fit the row with its label,
+                # so its words take one row and its numbers the next (never parted
+                # mid-phrase: tester 43; nor dropped: s46), then (a row to spare) what
+                # their numbers are
+                assert advice == ["For Cy: purple leg ticket +0.22;",
+                                  "  cheering tile on 5 (from 8)",
+                                  "  -1.08 (now +0.88)",
+                                  "(balance: now less the next players' gains)"], advice
             else:  # the coach's first actions, its list as plain mode's best reads it
                 # (tester s32-2, finding 4), each with its value now, and a note on
                 # their order; the heading's lead is the first row's over the second's
