@@ -97,18 +97,34 @@ def picker_title(name, pile):
         "player": name, "pile": pile_word(pile)}
 
 
+def release_on_the_table(screen):
+    """Dismiss ``screen`` (with ``None``), then run the app's ``release`` action (F5:
+    a push of the virtual pyramid, or the line saying why not) on the table's screen,
+    once back: F5 pressed over a box is the table's F5, not nothing."""
+    app = screen.app
+    screen.dismiss(None)
+    app.call_later(app.run_action, "release")  # on the table's screen, once back
+
+
 class FinishCardPicker(InLanguage, ModalScreen):
     """Asks ``name`` for a finish card's colour for the overall-``pile`` pile
     (``"winner"``/``"loser"``) of ``edition``; dismisses with the colour, or
     ``None`` on Esc. Every colour is listed whether or not it is still in hand
-    (listing only those left would show what was played)."""
+    (listing only those left would show what was played).
+
+    ``release``: a virtual pyramid is attached. F5 (its slider) then closes the picker
+    as Esc does (``None``: no card played) and is the table's F5 (the app's
+    ``release`` action): a player who pushes the slider instead of picking plays no
+    card, as with a die from a real pyramid (tester46c finding 1)."""
 
     @classmethod
     def key_bindings(cls):
-        return [Binding("escape", "cancel", _("Cancel"))]
+        return [Binding("escape", "cancel", _("Cancel")),
+                Binding("f5", "release", _("Release (virtual)"), show=False)]
 
-    def __init__(self, name, pile, edition):
+    def __init__(self, name, pile, edition, release=False):
         ModalScreen.__init__(self)
+        self.release = release
         self.player = name
         self.pile = pile
         self.edition = edition
@@ -171,6 +187,11 @@ class FinishCardPicker(InLanguage, ModalScreen):
         if not self.picked:
             self.picked = True
             self.dismiss(None)
+
+    def action_release(self):
+        if self.release and not self.picked:
+            self.picked = True
+            release_on_the_table(self)
 
 
 #: The help box's command column (characters); a longer cell holding two commands
@@ -267,6 +288,4 @@ class HelpScreen(InLanguage, ModalScreen):
         self.dismiss(None)
 
     def action_release(self):
-        app = self.app
-        self.dismiss(None)
-        app.call_later(app.run_action, "release")  # on the table's screen, once back
+        release_on_the_table(self)

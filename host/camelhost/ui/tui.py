@@ -2037,7 +2037,8 @@ class TableApp(InLanguage, App):
                 # ending, as when the picker is cancelled
                 self.table_display._write(_("(no finish card played)"))
 
-        picker = FinishCardPicker(s.names[seat], pile, s.edition)
+        picker = FinishCardPicker(s.names[seat], pile, s.edition,
+                                  release=self.table.pyramid_kind == "virtual")
         box = self.screen.query_one("#command", CommandInput)
         picker.on_pick, picker.swallow_key = box.swallow_rest_of, box.swallow_key
         self.table.screen_question = leave
