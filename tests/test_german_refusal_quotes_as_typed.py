@@ -43,6 +43,20 @@ def test_a_refusal_quotes_the_line_as_typed(typed, said):
     assert _reply(typed) == said
 
 
+@pytest.mark.parametrize("typed, inner", [
+    ("Ann: lge red", "unbekannter Befehl 'lge red'; meintest du 'leg rot'? (help zeigt die "
+                     "Befehle)"),
+    ("Ann: 2 red", "'2 red': zuerst kommt die Farbe des Würfels, dann sein Wert: 'rot 2'"),
+])
+def test_a_line_refused_without_its_name_too_quotes_it_as_typed(typed, inner):
+    """tester46c finding 2: the inner refusal, of the line without the player's name,
+    quotes it as the same line typed without the name is quoted, never 'lge rot'."""
+    assert _reply(typed) == (
+        "! '%s': ein Befehl nimmt keinen Spielernamen, er gilt für den Spieler am Zug (Ann "
+        "ist am Zug); auch ohne den Namen wird er abgelehnt: %s" % (typed, inner))
+    assert _reply(typed[len("Ann: "):]) == "! " + inner
+
+
 def test_a_refusal_at_setup_quotes_the_line_as_typed():
     said = _reply("lge red", setup=False)
     assert said.startswith("! 'lge red' liest sich als 'leg rot', jetzt nicht genommen: ")

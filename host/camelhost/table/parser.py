@@ -972,17 +972,7 @@ def _unknown_command(text, head, session, typed=None):
     if near and not _taken(_offered(near, typed), session):
         # 'Omer rot 2' at an English table: never 'loser rot 2', which is refused too
         near = None
-    rest = _after_a_name(typed, session.names, fuzzy=not near)
-    if rest is None and not near and not named and len(typed.split()) > 1 and \
-            nearest(typed.split()[0], session.names) is not None:
-        rest = typed[len(typed.split()[0]):].strip()  # 'Omer rot 2': the player read
-    if rest is None and near and not named:
-        # 'Omer leg rot': a misspelt name before a command, nearer a player's name than
-        # the command it could be ('loser'): the name, never 'loser leg rot'
-        first = typed.split()[0].rstrip(":,")
-        name = nearest(first, session.names)
-        if name is not None and ratio(first, name) > ratio(first, near.split()[0]):
-            rest = _after_a_name(typed, session.names)
+    rest = _named_rest(typed, session.names, near, named)
     if rest is not None:
         if session.current is None:
             turn = _("it is nobody's turn now")
@@ -990,7 +980,10 @@ def _unknown_command(text, head, session, typed=None):
             turn = _("it is %s's turn") % session.names[session.current]
         # a finish card's colour is not said back (RULES 1.8): the line without it
         said = quoted if rest not in ("win", "lose") else "%s %s" % (quoted.split()[0], rest)
-        why = _refusal(rest, session)
+        # the line without the name checked as typed: its refusal quotes it so (German
+        # 'Ann: lge red' is refused as 'lge red', never 'lge rot': tester46c finding 2)
+        why = _refusal(_named_rest(" ".join(quoted.split()), session.names, near, named)
+                       or rest, session)
         if why is not None:  # the line without the name is refused too: never offered
             return _("%(typed)s: a command takes no player's name, it acts for the player to "
                      "act (%(turn)s); without the name it is refused too: %(why)s") % {
@@ -1002,6 +995,27 @@ def _unknown_command(text, head, session, typed=None):
         return _("unknown command %(typed)s; did you mean %(command)s? (help lists the "
                  "commands)") % {"typed": shown(quoted), "command": shown(_offered(near, typed))}
     return _("unknown command %s (help lists the commands)") % shown(quoted)
+
+
+def _named_rest(typed, names, near, named):
+    """What follows a player's name at the start of ``typed`` (``_after_a_name``), as
+    ``_unknown_command`` reads it, else ``None``: ``near`` is the command the line's first
+    word could be (``None``: none), ``named`` whether that word ends in ``:`` or ``,``.
+    With no command near, a first word near a player's name is the name (``Omer rot 2``);
+    with one, a misspelt name nearer a player's name than that command is the name
+    (``Omer leg rot``: never ``loser leg rot``). Colour words are kept as in ``typed``."""
+    rest = _after_a_name(typed, names, fuzzy=not near)
+    if rest is None and not near and not named and len(typed.split()) > 1 and \
+            nearest(typed.split()[0], names) is not None:
+        rest = typed[len(typed.split()[0]):].strip()  # 'Omer rot 2': the player read
+    if rest is None and near and not named:
+        # 'Omer leg rot': a misspelt name before a command, nearer a player's name than
+        # the command it could be ('loser'): the name, never 'loser leg rot'
+        first = typed.split()[0].rstrip(":,")
+        name = nearest(first, names)
+        if name is not None and ratio(first, name) > ratio(first, near.split()[0]):
+            rest = _after_a_name(typed, names)
+    return rest
 
 
 def _offered(near, typed):
