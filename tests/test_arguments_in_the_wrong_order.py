@@ -69,3 +69,27 @@ def test_a_wrong_side_is_still_told_the_sides():
 ])
 def test_a_german_table_tells_the_order_in_german(typed, said):
     assert _reply(typed, "de") == said
+
+
+@pytest.mark.parametrize("typed, said", [
+    ("red leg", "! 'red leg': the command comes first, then the colour: 'leg red'"),
+    ("red win", "! win: the command comes first, then the colour: type 'win' alone, then "
+                "the colour (not shown) (RULES 1.8)"),
+    ("red lose", "! lose: the command comes first, then the colour: type 'lose' alone, "
+                 "then the colour (not shown) (RULES 1.8)"),
+    ("red 2 pyramid", "! 'red 2 pyramid': a die is typed alone on its line: 'red 2'"),
+])
+def test_a_colour_before_its_command_word_is_told_the_order(typed, said):
+    """tester46c finding 7: not "a die shows 1, 2 or 3, not 'leg'"; a finish card's
+    colour is never said back (RULES 1.8)."""
+    assert _reply(typed) == said
+
+
+@pytest.mark.parametrize("typed, said", [
+    ("rot leg", "! 'rot leg': zuerst kommt der Befehl, dann die Farbe: 'leg rot'"),
+    ("rot win", "! win: zuerst kommt der Befehl, dann die Farbe: tippe 'win' allein, dann "
+                "die Farbe (wird nicht gezeigt) (RULES 1.8)"),
+    ("rot 2 pyramid", "! 'rot 2 pyramid': ein Würfel wird allein in seiner Zeile getippt: 'rot 2'"),
+])
+def test_a_german_colour_before_its_command_word_is_told_the_order(typed, said):
+    assert _reply(typed, "de") == said

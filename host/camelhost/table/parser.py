@@ -874,6 +874,7 @@ def _parse_die(text, head, session, typed=None):
             raise TableError(_("%(typed)s: the die's colour comes first, then its value: "
                                "%(line)s") % {"typed": shown(_said(text, typed)),
                                               "line": shown(colours_in(turned))}) from None
+        _colour_first(text, head, session, typed)
         if head.isdigit() and len(text.split()) == 1 and (
                 session.phase == "die" or session.phase == "turn" and session.dice_typed):
             # a bare value where a die is awaited, or typed to take a pyramid ticket
@@ -916,6 +917,32 @@ def _parse_die(text, head, session, typed=None):
         die["player"] = session.current
     die["source"] = "typed"
     return die
+
+
+def _colour_first(text, head, session, typed):
+    """Raises ``TableError`` naming the order when a line that is no die starts with a
+    die's colour and reads plainly as turned around (s46c tester 7; ``text`` its colours
+    canonical, ``typed`` as typed): ``red leg`` (the command first: ``'leg red'``),
+    ``red win`` / ``red lose`` (its colour never said back: a finish card is private,
+    RULES 1.8), ``red 2 pyramid`` (a die alone on its line: ``'red 2'``). Else returns
+    None."""
+    words = text.split()
+    if head not in session.edition.dice or len(words) < 2:
+        return
+    command = words[1].lower()
+    if len(words) == 2 and command in ("win", "winner", "lose", "loser"):
+        raise TableError(_("%(command)s: the command comes first, then the colour: type "
+                           "'%(command)s' alone, then the colour (not shown) (RULES 1.8)")
+                         % {"command": command}) from None
+    if len(words) == 2 and FORMS.get(command) == _LEG:
+        raise TableError(_("%(typed)s: the command comes first, then the colour: %(line)s")
+                         % {"typed": shown(_said(text, typed)),
+                            "line": shown(colours_in("%s %s" % (command, head)))}) from None
+    die = " ".join(words[:2])
+    if len(words) > 2 and _is_die(die, session.edition):
+        raise TableError(_("%(typed)s: a die is typed alone on its line: %(die)s")
+                         % {"typed": shown(_said(text, typed)),
+                            "die": shown(colours_in(die))}) from None
 
 
 def _is_die(text, edition):
