@@ -32,7 +32,6 @@ NOT_WORDS = {
     ("device/open.py", "LineQuality(noisy=%r, %.2f)"): "a repr for tests and logs",
     ("device/open.py", "PyramidPresence(present=%r, %r, other=%r, reopened=%r, pty=%r, emulated=%r, "
      "emulator=%r, emulators=%r)"): "a repr for tests and logs",
-    ("device/sources.py", "pyramid emulate --edition %s"): "a command, typed as it is",
     ("device/flash.py", '{\n  "urls": ['): "a JSON template (package.json for mip)",
     ("device/virtual.py", "board-%d.log"): "a log file's name",
     ("table/journal.py", "pyramid play --resume %s"): "a command, typed as it is",

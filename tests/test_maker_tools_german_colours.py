@@ -76,10 +76,11 @@ def test_doctor_says_an_empty_head_in_german_and_the_calibrate_command_for_its_p
     # an empty head's fix is the die, not a calibration (tester s35-2, finding 14 k) ...
     assert reading.advice == ("lege einen Würfel in den Kopf der Pyramide, wenn danach gefragt "
                               "wird, dann doctor erneut starten"), reading.advice
-    # ... which, with the LED step passed, names the command with the port doctor ran on
+    # ... which, with the LED step passed, names the command with the port doctor ran on,
+    # in German as doctor ran (tester46c finding 5)
     lit = doctor.Step("LED", "ok", "")
     assert doctor.reading_fix(lit, "virtual").endswith(
-        "pyramid calibrate --port virtual --autorange")
+        "pyramid calibrate --port virtual --autorange --lang de")
     assert "PORT" not in doctor.reading_fix(lit, "virtual")
 
 

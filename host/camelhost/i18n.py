@@ -76,6 +76,17 @@ def language():
     return _language
 
 
+def language_option(words=()):
+    """The ``--lang`` words (a list of str) that a ``pyramid`` command this program
+    advises carries, so that it speaks the language in force: ``["--lang", "de"]`` in
+    German, ``[]`` in English or when ``words`` (the command's words) already hold a
+    ``--lang`` (tester46c finding 5: doctor's German next step left it out)."""
+    if _language == "en" or any(str(w) == "--lang" or str(w).startswith("--lang=")
+                                for w in words):
+        return []
+    return ["--lang", _language]
+
+
 def language_name(lang=None):
     """The name of language ``lang`` (a code of ``languages()``; ``None``: the table's
     own) in the table's language, from the Unicode CLDR through Babel: ``German`` /

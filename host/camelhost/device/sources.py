@@ -3,7 +3,7 @@
 them (``open`` resolves them, ``flash`` refuses the two that are no board), and how a
 maker's tool names a port it did not find."""
 
-from camelhost.i18n import _, ngettext, port_word
+from camelhost.i18n import _, language_option, ngettext, port_word
 
 #: the player types every die (no pyramid)
 MANUAL = "manual"
@@ -204,15 +204,16 @@ def emulate_words(port, edition):
     ``--flash`` image (``emulator_on``), so that the same board starts again, the one a
     resumed game was played with (tester s45b, finding 4), else ``None`` for the image.
     Returns ``(command, image)``: the command (a str, the image quoted for a shell) and
-    the image's absolute path or ``None``."""
+    the image's absolute path or ``None``; the command ends with the language in force
+    (``--lang de``: ``i18n.language_option``)."""
     import shlex
 
     record = emulator_on(port) if port else None
     image = record["image"] if record is not None else None
-    command = "pyramid emulate --edition %s" % edition
+    words = ["pyramid", "emulate", "--edition", edition]
     if image is not None:
-        command += " --flash " + shlex.quote(image)
-    return command, image
+        words += ["--flash", image]
+    return " ".join(shlex.quote(w) for w in words + language_option()), image
 
 
 #: The environment variable that holds how the command that runs a maker's tool names

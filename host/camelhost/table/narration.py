@@ -27,7 +27,7 @@ from camelhost.i18n import (
     colours_in,
     decimal,
     grouped,
-    language,
+    language_option,
     listed,
     ngettext,
     percent,
@@ -1867,8 +1867,8 @@ def position_line(session):
     waiting = session.pending_player
     if waiting is not None:
         command += " --waiting"
-    if language() != "en":  # the odds in the table's language, as its quit line resumes
-        command += " --lang %s" % language()
+    # the odds in the table's language, as its quit line resumes
+    command += "".join(" " + word for word in language_option())
     if waiting is None:
         return "%s %s\n%s" % (_(POSITION_LABEL), text, command)
     left = session.game.pyramid_tickets_left

@@ -5,10 +5,16 @@ the first RP2040 on USB, and finds none on the emulated Pico's port)."""
 
 import shlex
 
+from camelhost.i18n import language_option
+
 
 def command(*words):
     """A command line to type, each word quoted for a POSIX shell: ``command("pyramid",
-    "calibrate", "--port", "/dev/pts/6")`` -> ``pyramid calibrate --port /dev/pts/6``."""
+    "calibrate", "--port", "/dev/pts/6")`` -> ``pyramid calibrate --port /dev/pts/6``;
+    a ``pyramid`` command ends with the language in force (``--lang de``:
+    ``i18n.language_option``), as the tool that advises it was run."""
+    if words and words[0] == "pyramid":
+        words = words + tuple(language_option(words))
     return " ".join(shlex.quote(str(w)) for w in words)
 
 
