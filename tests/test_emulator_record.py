@@ -159,8 +159,8 @@ def test_the_edition_fixes_restart_the_same_flash_image(emulated_dice, capsys, t
         err = capsys.readouterr().err.strip()
         assert err.endswith("beende den emulierten Pico an %s (q in seinem Terminal) und "
                             "starte dieselbe Platine wieder mit den Würfeln der Erstausgabe: "
-                            "pyramid emulate --edition classic --flash '%s'"
-                            % (board.port, image)), err
+                            "pyramid emulate --edition classic --flash '%s' --lang de"
+                            % (board.port, image)), err  # the emulator speaks German too
     finally:
         board.close()
 
