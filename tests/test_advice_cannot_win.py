@@ -75,16 +75,17 @@ def test_the_narrow_advice_never_leaves_its_label_alone_on_a_line(session, lang,
     panel of 46-48 columns the advice filled its first line and its label went to the
     second alone, a bare "(balance)" naming nothing. At every narrow width the label
     stands on the line of the number it labels, or is left out; the advice keeps its
-    two lines and every line its width."""
+    two lines (a third where the screen has a row to spare for a second action on two
+    rows of its own, ``split``) and every line its width."""
     from camelhost.ui.odds_view import NARROW, NARROW_ADVICE_LINES, odds_lines
 
     set_language(lang)
     view = table_view(session, odds=True)
-    for width in range(40, NARROW):
-        text = odds_lines(view["odds"], view, width=width).plain.splitlines()
+    for width, split in ((w, s) for w in range(40, NARROW) for s in (False, True)):
+        text = odds_lines(view["odds"], view, width=width, split=split).plain.splitlines()
         at = next(i for i, line in enumerate(text) if line.startswith(("For ", "F\u00fcr ")))
         advice = text[at:]
-        assert len(advice) <= NARROW_ADVICE_LINES, (width, advice)
+        assert len(advice) <= NARROW_ADVICE_LINES + split, (width, advice)
         assert all(len(line) <= width for line in advice), (width, advice)
         # the best action and its number are there, its value now beside it
         assert re.search(r"[+-]1[.,]33 \((now|jetzt) \+3[.,]61\)", " ".join(advice)), advice
@@ -98,6 +99,7 @@ def test_the_narrow_advice_never_leaves_its_label_alone_on_a_line(session, lang,
     # loser" / "card) +1.33 ...")
     if lang == "en":
         for width in (46, 47, 48):
-            advice = odds_lines(view["odds"], view, width=width).plain.splitlines()[-2:]
+            advice = odds_lines(view["odds"], view, width=width,
+                                split=False).plain.splitlines()[-2:]
             assert advice == ["For Ann: lose (a loser card)",
                               "  +1.33 (now +3.61) (balance)"], (width, advice)
