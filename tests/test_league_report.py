@@ -49,11 +49,10 @@ LOSS = [20, 30, 20, 20]    # an ev bot first: 20 - 70/3 = -3.33
 def test_a_tables_win_share_has_its_wilson_interval_and_coins_their_margin(tmp_path, capsys):
     text = "".join(line(i, EV, WIN if i % 2 else LOSS) for i in range(10))
     rows, err = report(tmp_path, capsys, {"classic-coach-ev": text}, "--only", "classic-coach-ev")
-    # 5 wins in 10; margins five +10 and five -10/3: mean +3.33, s = 7.03, t(9 df) = 2.262
-    # s / sqrt(10) (Student's t since tester46b finding 3; 1.96 said 4.36)
+    # 5 wins in 10; margins five +10 and five -10/3: mean +3.33, s = 7.03, 1.96 s / sqrt(10)
     assert rows["classic-coach-ev"] == [
         "classic-coach-ev", "classic", "3 × `ev`", "10 / 2000", "50.0 % (23.7–76.3)",
-        "+3.33 ± 5.03", "≥ 42.8 %, coins > 0", "too few games"]
+        "+3.33 ± 4.36", "≥ 42.8 %, coins > 0", "too few games"]
     assert err == ""
 
 
@@ -74,7 +73,7 @@ def test_a_damaged_last_line_is_skipped_with_one_warning(tmp_path, capsys):
     cut = line(10, EV, WIN)[:19]   # a game still being written: '10 coach,ev,ev,ev 3'
     rows, err = report(tmp_path, capsys, {"classic-coach-ev": whole + cut},
                        "--only", "classic-coach-ev")
-    assert rows["classic-coach-ev"][3:6] == ["10 / 2000", "50.0 % (23.7–76.3)", "+3.33 ± 5.03"]
+    assert rows["classic-coach-ev"][3:6] == ["10 / 2000", "50.0 % (23.7–76.3)", "+3.33 ± 4.36"]
     warning = err.strip().splitlines()
     assert len(warning) == 1, err
     assert "classic-coach-ev.log line 11: skipped, not a whole game" in warning[0], err

@@ -98,11 +98,9 @@ from camelup.odds.actions import (
     action_values,
     finish_card_ev,
     finish_values,
-    held_value,
     ladder,
     leg_ticket_ev,
     partnership_ev,
-    tile_placed,
 )
 from camelup.odds.game import position_from_game
 from camelup.randomplay import random_release
@@ -128,12 +126,6 @@ REPLY_REVEALS = 1
 FINISH_SAMPLES = 2000
 #: Tile candidates valued with their effect on the leg (the best by landings).
 TILE_CANDIDATES = 3
-#: Any other tile whose score without that effect comes within this many coins of
-#: the best score is valued with it too, the best first, until none is left that
-#: near (tester46b finding 1: a 4th tile, scored as if it moved no ticket, came first
-#: over the tiles that were checked). The advice only; the choice (``choose``) values
-#: such a tile only when it would come first (0 coins), its list is never read.
-TILE_REACH = 0.5
 #: Candidates whose immediate EV is this far below the best get the cheap lookahead
 #: only (the others' replies on the leg as it is), never the die-by-die or
 #: tile-placed one: they can't climb that far.
@@ -788,10 +780,18 @@ def _after_die(position, die, value, ink):
     return moved, crossed
 
 
+def _held_value(leg, held):
+    """Expected leg payout of the tickets ``held`` [(colour, value)] under ``leg``."""
+    total = 0.0
+    for c, v in held:
+        total += leg_ticket_ev(v, leg.first[c] / leg.total, leg.second[c] / leg.total)
+    return total
+
+
 def _with_tile(game, position, base, seat, space, side):
     """(leg odds with my tile on ``space``/``side``, change in my held tickets minus the
     others' (averaged) under them); ``base``: the leg odds without it."""
-    placed = tile_placed(position, seat, space, side)
+    placed = _placed(position, seat, space, side)
     leg = cached_leg_odds(placed)
     mine = 0.0
     theirs = 0.0
@@ -799,12 +799,24 @@ def _with_tile(game, position, base, seat, space, side):
         held = game.held_tickets(p)
         if not held:
             continue
-        d = held_value(leg, held) - held_value(base, held)
+        d = _held_value(leg, held) - _held_value(base, held)
         if p == seat:
             mine += d
         else:
             theirs += d
     return leg, mine - theirs / max(1, game.players - 1), placed
+
+
+def _placed(position, seat, space, side):
+    """``position`` with my tile on ``space``/``side`` (mine elsewhere lifted)."""
+    placed = position.copy()
+    for s in list(placed.tiles):
+        if placed.tile_owners.get(s) == seat:
+            del placed.tiles[s]
+            del placed.tile_owners[s]
+    placed.tiles[space] = side
+    placed.tile_owners[space] = seat
+    return placed
 
 
 # -- the end-game: the last leg, ranked by the chance to win ----------------------
@@ -1508,33 +1520,8 @@ def _score_candidates(game, position, leg, race, theirs, public, prune=False, re
         ranked = cheap + dear
     out = []
     top = None  # the best score so far (prune)
-    unvalued = set()  # tiles scored without their effect on the tickets held
-
-    def valued(av, top):
-        """(score, av) of tile ``av`` with its effect on the leg, or ``None`` when
-        ``top`` (the best score found, ``None``: none or no pruning) shows it can't
-        come first (prune)."""
-        words = av.action.split()
-        space = int(words[1])
-        rest = _rest_tile(tiles, space)
-        placed, effect, where = _with_tile(game, position, leg, seat, space,
-                                           1 if words[2] == "+" else -1)
-        ev = av.ev + effect
-        if top is not None and (ev - REPLY_WEIGHT * _replies_floor(
-                table, seat, where, placed, rest) < top):
-            return None  # can't come first (prune)
-        key = av.action + " placed"  # not the replies of the leg as it is
-        kept = replies.get(key)
-        if kept is None:
-            cap = _cap(ev, top)
-            kept = _replies_to(table, seat, where, placed, tile_best=rest, cap=cap)
-            if cap is not None and ev - REPLY_WEIGHT * kept < top:
-                return None  # can't come first (prune; its sum maybe cut short)
-            replies[key] = kept
-        return (ev - REPLY_WEIGHT * kept, av)
-
     for av in ranked:
-        if prune and out and out[-1][1].action not in unvalued:  # a score that stays
+        if prune and out:
             top = max(top, out[-1][0]) if top is not None else out[-1][0]
         ev = av.ev
         words = av.action.split()
@@ -1546,16 +1533,28 @@ def _score_candidates(game, position, leg, race, theirs, public, prune=False, re
             reply = kept if kept is not None else _replies_to(table, seat, position, leg,
                                                               taken=words[1])
         elif av.kind == "tile":
+            space = int(words[1])
+            rest = 0.0  # the best tile left to the others: not on or next to mine
+            for other in tiles:
+                if abs(int(other.action.split()[1]) - space) > 1:
+                    rest = other.ev
+                    break
             if holders and tiles.index(av) < TILE_CANDIDATES:
-                done = valued(av, top)
-                if done is not None:
-                    out.append(done)
-                continue
-            if holders:
-                unvalued.add(av.action)
-            rest = _rest_tile(tiles, int(words[1]))
-            reply = kept if kept is not None else _replies_to(table, seat, position, leg,
-                                                              tile_best=rest)
+                placed, effect, where = _with_tile(game, position, leg, seat, space,
+                                                   1 if words[2] == "+" else -1)
+                ev += effect
+                if top is not None and (ev - REPLY_WEIGHT * _replies_floor(
+                        table, seat, where, placed, rest) < top):
+                    continue  # can't come first (prune)
+                if kept is None:
+                    cap = _cap(ev, top)
+                    kept = _replies_to(table, seat, where, placed, tile_best=rest, cap=cap)
+                    if cap is not None and ev - REPLY_WEIGHT * kept < top:
+                        continue  # can't come first (prune; its sum maybe cut short)
+                reply = kept
+            else:
+                reply = kept if kept is not None else _replies_to(table, seat, position, leg,
+                                                                  tile_best=rest)
         elif av.kind == "pyramid":
             if top is not None and (
                     ev - REPLY_WEIGHT * _my_die_floor(table, seat, position) < top
@@ -1583,20 +1582,6 @@ def _score_candidates(game, position, leg, race, theirs, public, prune=False, re
             reply = plain
         replies[av.action] = reply
         out.append((ev - REPLY_WEIGHT * reply, av))
-    # no tile comes first, or near it in the advice, on its landings alone: one
-    # scored without its effect on the tickets held that would is valued with it too
-    reach = 0.0 if prune else TILE_REACH
-    while unvalued:
-        best = max((score for score, av in out if av.action not in unvalued), default=None)
-        score, av = max(((score, av) for score, av in out if av.action in unvalued),
-                        key=lambda t: (t[0], t[1].action))
-        if best is not None and score < best - reach:
-            break
-        unvalued.discard(av.action)
-        out.remove((score, av))
-        done = valued(av, best if prune else None)
-        if done is not None:
-            out.append(done)
     out.sort(key=lambda t: (-t[0], t[1].action))
     if public:  # the best few finish cards only, before the end-game picks its few
         out = _advice_cards(out)
@@ -1615,15 +1600,6 @@ def _advice_cards(out):
         if not any(t[1].action.split()[1] == pile for t in cards):
             cards += [t for t in finish if t[1].action.split()[1] == pile][:1]
     return [t for t in out if t[1].kind != "finish" or t in cards]
-
-
-def _rest_tile(tiles, space):
-    """The best tile left to the others after mine on ``space``: the landings of the
-    first of ``tiles`` (``ActionValue``, best first) not on or next to it; 0.0: none."""
-    for other in tiles:
-        if abs(int(other.action.split()[1]) - space) > 1:
-            return other.ev
-    return 0.0
 
 
 def _cap(ev, top):

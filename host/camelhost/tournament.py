@@ -31,11 +31,6 @@ from camelhost.table.bots import POLICIES
 UNKNOWN_POLICY = N_("unknown bot policy %(policy)r (one of %(known)s)")
 #: 95 % two-sided normal quantile.
 Z95 = 1.96
-#: 95 % two-sided quantiles of Student's t (0.975 one-sided) for 1..30 degrees of
-#: freedom; ``t95`` gives them and an expansion beyond.
-T95 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
-       2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
-       2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042)
 #: Actions after which a game is stopped as a failure (a race takes about 60-120).
 MAX_ACTIONS = 2000
 
@@ -348,9 +343,7 @@ class Tally:
     fractions (0..1) of the seats that policy played, ``(low, high)`` the share's 95 %
     Wilson score interval (``wilson``: right at a share of 0 or 1 too, where the normal
     approximation shrinks to nothing), the coins' half-width the 95 % normal
-    Student's t interval ``t95(n - 1) * s / sqrt(n)`` over the games, the game the unit:
-    each game gives one figure, the mean coins of the policy's seats in it (seats of one
-    game are not independent), ``n`` the games the policy played. ``cards()`` gives, per policy, its finish
+    approximation ``1.96 * s / sqrt(n)``. ``cards()`` gives, per policy, its finish
     cards: ``(name, cards a race, share laid correctly, share laid in the first leg)`` (results
     without ``"cards"`` count none; both shares ``None`` for a policy that laid none:
     nothing to count them over).
@@ -363,11 +356,9 @@ class Tally:
                 self.names.append(name)
         self.wins = {}
         self.coins = {}
-        self.game_coins = {}  # a game's mean coins of the policy's seats: one a game
         for name in self.names:
             self.wins[name] = []
             self.coins[name] = []
-            self.game_coins[name] = []
         self.games = 0
         self.laid = dict((name, []) for name in self.names)
 
@@ -376,21 +367,17 @@ class Tally:
         winners = result["winners"]
         for seat, leg, right in result.get("cards", ()):
             self.laid[result["seats"][seat]].append((leg, right))
-        game = {}
         for seat in range(len(result["seats"])):
             name = result["seats"][seat]
             self.wins[name].append(1.0 / len(winners) if seat in winners else 0.0)
             self.coins[name].append(float(result["coins"][seat]))
-            game.setdefault(name, []).append(float(result["coins"][seat]))
-        for name, coins in game.items():
-            self.game_coins[name].append(sum(coins) / len(coins))
 
     def rows(self):
         out = []
         for name in self.names:
             n = len(self.wins[name])
             w_mean = sum(self.wins[name]) / n if n else 0.0
-            c_mean, c_hw = mean_hw(self.game_coins[name])
+            c_mean, c_hw = mean_hw(self.coins[name])
             out.append((name, n, w_mean, wilson(w_mean, n), c_mean, c_hw))
         return out
 
@@ -420,26 +407,11 @@ def wilson(rate, n, z=Z95):
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def t95(df):
-    """The 95 % two-sided quantile of Student's t with ``df`` (an int >= 1) degrees of
-    freedom: ``T95`` (3 decimals) up to 30, beyond it the Cornish-Fisher expansion
-    about ``Z95`` (within 0.001; 1.96 as ``df`` grows). Raises ``ValueError`` for
-    ``df < 1``."""
-    if df < 1:
-        raise ValueError(_("t95 needs at least 1 degree of freedom, not %r") % (df,))
-    if df <= len(T95):
-        return T95[df - 1]
-    z = 1.959964
-    return (z + (z ** 3 + z) / (4 * df) + (5 * z ** 5 + 16 * z ** 3 + 3 * z) / (96 * df * df)
-            + (3 * z ** 7 + 19 * z ** 5 + 17 * z ** 3 - 15 * z) / (384 * df ** 3))
-
-
 def mean_hw(values):
-    """``(mean, half-width)`` of ``values`` (a list of independent numbers, e.g. coins
-    a game): the half-width of the 95 % interval of the mean by Student's t
-    (``t95(n - 1)`` sample standard deviations of the mean: 12.7 of them at two values,
-    near 1.96 at hundreds); ``(0.0, 0.0)`` for no values, a half-width of 0 for one
-    (nothing to tell the spread by)."""
+    """``(mean, half-width)`` of ``values`` (a list of numbers, e.g. coins a game): the
+    half-width of the 95 % interval of the mean by the normal approximation (``Z95``
+    sample standard deviations of the mean); ``(0.0, 0.0)`` for no values, a
+    half-width of 0 for one."""
     n = len(values)
     if n == 0:
         return 0.0, 0.0
@@ -447,4 +419,4 @@ def mean_hw(values):
     if n < 2:
         return mean, 0.0
     var = sum((v - mean) ** 2 for v in values) / (n - 1)
-    return mean, t95(n - 1) * math.sqrt(var / n)
+    return mean, Z95 * math.sqrt(var / n)

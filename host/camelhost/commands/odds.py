@@ -18,7 +18,7 @@ from camelup.errors import NotationError
 from camelup.game import Game, parse_position
 from camelup.notation import BOARD_LETTERS, board_edition, read_board
 from camelup.odds import best_tile, leg_odds
-from camelup.odds.actions import action_values, tile_ticket_change
+from camelup.odds.actions import action_values
 from camelup.odds.game import position_from_game
 from camelup.odds.race import race_odds
 
@@ -247,8 +247,6 @@ def report(game, seed=1, samples=None, top=12, timing=False, unowned=(), later_t
     race = race_odds(position, seed=seed, samples=samples, leg=leg, later_tiles=later_tiles)
     t2 = clock()
     values = action_values(game, race=race, leg=leg) if not waiting else None
-    if values and game.held_tickets(game.turn):
-        values = _with_tickets(game, values, leg)
     if values and read is not None:
         values = _as_read(values, read)
     t3 = clock()
@@ -300,7 +298,7 @@ def report(game, seed=1, samples=None, top=12, timing=False, unowned=(), later_t
                         "level": percent(0.95), "points": decimal(100 * race.half_width, 2),
                         "stopped": _(" (stopped at the interval)") if samples is None else "",
                         "tiles": _("; later legs with tiles") if later_tiles else ""})
-    lines += _tile_lines(game, position, leg, tile, unowned, who, values)
+    lines += _tile_lines(game, position, leg, tile, unowned, who)
     lines.append("")
     if waiting:
         lines.append(_("%(who)s's choice is made: a pyramid ticket, +1 at leg scoring (RULES "
@@ -320,25 +318,9 @@ def report(game, seed=1, samples=None, top=12, timing=False, unowned=(), later_t
     return lines
 
 
-def _with_tickets(game, values, leg):
-    """``values`` (``ActionValue``, best first) with each tile's value counting what it
-    does to the leg tickets the player to act holds (``tile_ticket_change``, exact:
-    ``facts["tickets"]``, coins), best first again: the coach's value of a tile
-    (``camelhost.coach``, tester46b finding 2). ``leg``: the leg odds without it."""
-    for av in values:
-        if av.kind == "tile":
-            side = 1 if av.facts["side"] == "+" else -1
-            _placed, change = tile_ticket_change(game, leg, av.facts["space"], side)
-            av.ev += change
-            av.facts = dict(av.facts, tickets=change)
-    return sorted(values, key=lambda av: (-av.ev, av.action))
-
-
-def _tile_lines(game, position, leg, tile, unowned, who, values=None):
+def _tile_lines(game, position, leg, tile, unowned, who):
     """``report``'s lines of the tiles on the board (expected landings) and of the best
-    tile for the player to act (``tile``: ``best_tile``'s, or ``None``; with the leg
-    tickets it holds valued in ``values``, the best of those instead: by landings and
-    what it does to them)."""
+    tile for the player to act (``tile``: ``best_tile``'s, or ``None``)."""
     lines = []
     edition = game.edition
     if position.tiles:
@@ -352,19 +334,7 @@ def _tile_lines(game, position, leg, tile, unowned, who, values=None):
             lines.append(_("  %(tile)-9s on %(space)2d%(owner)s: %(landings)s") % {
                 "tile": name, "space": space, "owner": held,
                 "landings": decimal(leg.landings.get(space, 0) / leg.total, 3)})
-    held = [av for av in values or () if av.kind == "tile" and "tickets" in av.facts]
-    if tile is not None and held and tile[2] > 0:
-        best = held[0]  # values are best first
-        name = side_word(edition, 1 if best.facts["side"] == "+" else -1)
-        lines.append("")
-        lines.append(_("Best tile for %(player)s: %(tile)s on %(space)d, %(landings)s "
-                       "expected landings and %(tickets)s on the leg tickets %(player)s "
-                       "holds") % {"player": who(game.turn), "tile": name,
-                                   "space": best.facts["space"],
-                                   "landings": decimal(best.facts["landings"], 3),
-                                   "tickets": decimal(best.facts["tickets"], 3, sign=True)})
-        expected = best.facts["landings"]
-    elif tile is not None:
+    if tile is not None:
         space, side, expected = tile
         name = side_word(edition, side)
         lines.append("")
@@ -376,7 +346,6 @@ def _tile_lines(game, position, leg, tile, unowned, who, values=None):
         else:
             lines.append(_("Best tile for %s: none (no camel lands on a free space in any "
                            "outcome left this leg)") % who(game.turn))
-    if tile is not None:
         for own in sorted(position.tiles):
             if position.tile_owners.get(own) == game.turn and own not in unowned:
                 now = leg.landings.get(own, 0) / leg.total

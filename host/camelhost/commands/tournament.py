@@ -5,8 +5,7 @@
 
 Seats are rotated game by game (``camelhost.tournament``); a shared win counts
 ``1/k`` to each of the ``k`` winners. Intervals are 95 %: the win share's a Wilson score
-interval (``camelhost.tournament.wilson``), the mean coins' Student's t over the games
-(``camelhost.tournament.mean_hw``; one figure a game, its seats of a policy averaged).
+interval (``camelhost.tournament.wilson``), the mean coins' the normal approximation.
 On a terminal a progress bar shows the running win shares; into a file or a pipe (a
 log, CI, a cluster job) a progress line is printed every ``PROGRESS_STEP`` of the
 games with the time left. ``--plot FILE`` draws each policy's win share with its
@@ -505,13 +504,11 @@ def _print_results(console, tally):
                                           _("mean coins (%s)") % percent(0.95)))
     for (name, n, _rate, _i, coins, chw), rate in zip(tally.rows(), rates, strict=True):
         # the win share's Wilson interval (not symmetric, never empty at 0 or 100 %); the
-        # coins' half-width needs two games at least (the game is its unit): one game has
-        # none ("-", not 0.00), however many seats the policy played in it
+        # coins' half-width needs two seats at least: one seat has none ("-", not 0.00)
         # written as the screen writes them: the range with an en dash, the half-width ±
-        games = len(tally.game_coins[name])
         console.print("%-8s %6d %-*s %12s %s"
                       % (name, n, width, rate, decimal(coins, 2),
-                         "\u00b1 %5s" % decimal(chw, 2) if games >= 2 else "%7s" % "-"))
+                         "\u00b1 %5s" % decimal(chw, 2) if n >= 2 else "%7s" % "-"))
     # one word a column, said in full on the line above (tester 4: 'per race  right in
     # the 1st leg' read as one heading); "laid correctly", not "on the right pile", which
     # read as the pile on the right (s39 tester 3)

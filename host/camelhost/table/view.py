@@ -525,20 +525,6 @@ def action_text(av, edition, who, public=False):
         return _("pyramid ticket: %s (pays 1 at leg scoring)") % ev
     if av.kind == "tile":
         name = _tile_name(edition, f["side"])
-        if "tickets" in f:
-            # pyramid odds: what it does to the player's own leg tickets counted too
-            # (tester46b finding 2), as the coach counts it
-            if "lost" in f:
-                return _("%(tile)s tile on %(space)d: %(worth)s (%(landings)s in landings "
-                         "there, %(lost)s lost on %(lost_on)d, %(tickets)s on the leg "
-                         "tickets held)") % {
-                    "tile": name, "space": f["space"], "worth": ev,
-                    "landings": signed(f["landings"]), "lost": decimal(f["lost"], 2),
-                    "lost_on": f["lost_on"], "tickets": signed(f["tickets"])}
-            return _("%(tile)s tile on %(space)d: %(worth)s (%(landings)s expected "
-                     "landings, a coin each, %(tickets)s on the leg tickets held)") % {
-                "tile": name, "space": f["space"], "worth": ev,
-                "landings": signed(f["landings"]), "tickets": signed(f["tickets"])}
         if "lost" in f:
             # moving the tile gives up what it earns where it is (RULES 1.5)
             return _("%(tile)s tile on %(space)d: %(worth)s (%(landings)s in landings "

@@ -180,41 +180,6 @@ def finish_values(game, race, colours=None):
     return out
 
 
-def held_value(leg, held):
-    """Expected leg payout in coins of the leg tickets ``held`` (``[(colour, top
-    value)]``, ``Game.held_tickets``) under ``leg`` (a ``LegOdds``), by
-    ``leg_ticket_ev``."""
-    total = 0.0
-    for c, v in held:
-        total += leg_ticket_ev(v, leg.first[c] / leg.total, leg.second[c] / leg.total)
-    return total
-
-
-def tile_placed(position, seat, space, side):
-    """A copy of ``position`` (a ``Position``) with ``seat``'s tile on ``space``
-    (1..16), ``side`` +1 (cheering/oasis) or -1 (booing/mirage); the seat's tile
-    elsewhere is lifted (RULES 1.5: one tile a player)."""
-    placed = position.copy()
-    for s in list(placed.tiles):
-        if placed.tile_owners.get(s) == seat:
-            del placed.tiles[s]
-            del placed.tile_owners[s]
-    placed.tiles[space] = side
-    placed.tile_owners[space] = seat
-    return placed
-
-
-def tile_ticket_change(game, leg, space, side):
-    """What the seat to act's tile on ``space``/``side`` (+1/-1) does to its own leg
-    tickets held: ``(leg odds with the tile placed (LegOdds), change in coins of their
-    expected payout)`` (exact; 0.0 when it holds none). ``leg``: the leg odds without
-    the tile. The tile's own landings are not in the change."""
-    seat = game.turn
-    placed = leg_odds(tile_placed(position_from_game(game), seat, space, side))
-    held = game.held_tickets(seat)
-    return placed, held_value(placed, held) - held_value(leg, held) if held else 0.0
-
-
 def action_values(game, race=None, seed=1, samples=1000, leg=None):
     """Every legal action of ``game.turn`` with its EV, best first.
 
